@@ -1,0 +1,9 @@
+# Finds Boost's headers: through Boost's own CMake config where it is installed, else by the
+# location of Hana's umbrella header (the GPU machine has headers and no config).
+include(GNUInstallDirs)
+find_package(Boost 1.81 CONFIG QUIET COMPONENTS headers)
+if(NOT TARGET Boost::headers)
+  find_path(ACCY_BOOST_INCLUDE_DIR boost/hana.hpp REQUIRED)
+  add_library(Boost::headers INTERFACE IMPORTED)
+  target_include_directories(Boost::headers INTERFACE ${ACCY_BOOST_INCLUDE_DIR})
+endif()

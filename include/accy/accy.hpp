@@ -1,0 +1,29 @@
+// Includes all of accy but the backends that need a device runtime (`accy/backend/cuda/...`).
+#pragma once
+
+#include <accy/core/buffer.hpp>
+#include <accy/core/dtype.hpp>
+#include <accy/core/error.hpp>
+#include <accy/core/fixed_string.hpp>
+#include <accy/core/format.hpp>
+#include <accy/kernel/access.hpp>
+#include <accy/kernel/geometry.hpp>
+#include <accy/kernel/host_kernel.hpp>
+#include <accy/kernel/kernel_entry.hpp>
+#include <accy/kernel/payload.hpp>
+#include <accy/kernel/registry.hpp>
+#include <accy/pipeline/bounds.hpp>
+#include <accy/pipeline/buffer_ref.hpp>
+#include <accy/pipeline/diagnosis.hpp>
+#include <accy/pipeline/pipeline.hpp>
+#include <accy/pipeline/report.hpp>
+#include <accy/pipeline/scalar_derivation.hpp>
+#include <accy/pipeline/scratch.hpp>
+#include <accy/pipeline/stage.hpp>
+#include <accy/runtime/artifact_pool.hpp>
+#include <accy/runtime/backend.hpp>
+#include <accy/runtime/intermediate_buffers.hpp>
+#include <accy/runtime/launch.hpp>
+#include <accy/runtime/launch_options.hpp>
+#include <accy/runtime/runtime_scalars.hpp>
+#include <accy/testing/recording_backend.hpp>

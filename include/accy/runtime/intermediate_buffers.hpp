@@ -1,0 +1,89 @@
+// Defines `accy::intermediate_buffers`, the owned scratch buffers of one pipeline, and `accy::allocate_intermediates`.
+#pragma once
+
+#include <accy/core/buffer.hpp>
+#include <accy/core/error.hpp>
+#include <accy/pipeline/pipeline.hpp>
+#include <accy/runtime/backend.hpp>
+#include <accy/runtime/runtime_scalars.hpp>
+
+#include <array>
+#include <cstddef>
+#include <cstdint>
+#include <span>
+#include <string>
+#include <utility>
+
+namespace accy {
+
+/// One buffer per intermediate of `Pipeline`, owned: the destructor frees them and waits for
+/// nothing, so the caller first makes sure no queued launch still uses them.
+template <class Pipeline, backend Backend>
+class intermediate_buffers {
+public:
+    static constexpr std::size_t size = Pipeline::intermediate_count;
+
+    intermediate_buffers(intermediate_buffers&& other) noexcept
+        : device_(std::exchange(other.device_, nullptr)), buffers_(other.buffers_), allocated_(other.allocated_) {}
+    intermediate_buffers& operator=(intermediate_buffers&& other) noexcept {
+        if (this != &other) {
+            release();
+            device_ = std::exchange(other.device_, nullptr);
+            buffers_ = other.buffers_;
+            allocated_ = other.allocated_;
+        }
+        return *this;
+    }
+    intermediate_buffers(const intermediate_buffers&) = delete;
+    intermediate_buffers& operator=(const intermediate_buffers&) = delete;
+    ~intermediate_buffers() { release(); }
+
+    std::span<const buffer, size> buffers() const noexcept { return buffers_; }
+    const buffer& operator[](std::size_t index) const noexcept { return buffers_[index]; }
+
+    /// Allocates one buffer per intermediate at the sizes the runtime scalars give. The scalars are
+    /// checked (count, bounds) before anything is allocated; a failure part way frees what was
+    /// allocated.
+    static intermediate_buffers allocate(Backend& device, std::span<const std::uint32_t> runtime_scalars,
+                                         std::string_view diagnostic_id = {}) {
+        constexpr std::string_view operation = "allocate_intermediates";
+        detail::check_runtime_scalars<Pipeline>(runtime_scalars, operation, diagnostic_id);
+        intermediate_buffers owned(device);
+        for (std::size_t k = 0; k < size; ++k) {
+            const std::size_t byte_size =
+                detail::intermediate_byte_size<Pipeline>(k, runtime_scalars, operation, diagnostic_id);
+            try {
+                owned.buffers_[k] = device.allocate_buffer(byte_size);
+            } catch (const error& failure) {
+                throw failure.in_context(detail::describe<Pipeline>(operation, diagnostic_id) + ", intermediate " +
+                                         std::to_string(k) + " of " + std::to_string(byte_size) + " bytes");
+            }
+            owned.allocated_ = k + 1;
+        }
+        return owned;
+    }
+
+private:
+    explicit intermediate_buffers(Backend& device) noexcept : device_(&device) {}
+
+    void release() noexcept {
+        if (device_ == nullptr) return;
+        for (std::size_t k = 0; k < allocated_; ++k) device_->free_buffer(buffers_[k]);
+        device_ = nullptr;
+    }
+
+    Backend* device_ = nullptr;
+    std::array<buffer, size> buffers_{};
+    std::size_t allocated_ = 0;  // below `size` only while `allocate` is part way
+};
+
+/// `intermediate_buffers<Pipeline, Backend>::allocate`, deducing the backend.
+template <class Pipeline, backend Backend>
+intermediate_buffers<Pipeline, Backend> allocate_intermediates(Backend& device,
+                                                               std::span<const std::uint32_t> runtime_scalars,
+                                                               std::string_view diagnostic_id = {}) {
+    static_assert(is_pipeline<Pipeline>, "accy::allocate_intermediates<P>: P must be an accy::pipeline<Definition>");
+    return intermediate_buffers<Pipeline, Backend>::allocate(device, runtime_scalars, diagnostic_id);
+}
+
+}  // namespace accy

@@ -1,0 +1,58 @@
+// Defines the options of `accy::launch_pipeline`: a loaded pool, caller-owned intermediates, a stream, a diagnostic id.
+#pragma once
+
+#include <accy/core/buffer.hpp>
+
+#include <cstddef>
+#include <span>
+#include <string_view>
+
+namespace accy {
+
+template <class Pool>
+struct use_pool_option {
+    const Pool* pool;
+};
+
+/// Launch with the kernels of `pool` instead of loading them for this call.
+template <class Pool>
+use_pool_option<Pool> use_pool(const Pool& pool) noexcept {
+    return {&pool};
+}
+
+template <std::size_t Extent>
+struct use_intermediates_option {
+    std::span<const buffer, Extent> buffers;
+};
+
+/// Launch with these intermediates instead of allocating them for this call: anything that holds
+/// `accy::buffer`s contiguously, or an `accy::intermediate_buffers`.
+template <class Buffers>
+auto use_intermediates(const Buffers& buffers) noexcept {
+    if constexpr (requires { buffers.buffers(); }) {
+        return use_intermediates_option<decltype(buffers.buffers())::extent>{buffers.buffers()};
+    } else {
+        const std::span view{buffers};
+        return use_intermediates_option<decltype(view)::extent>{view};
+    }
+}
+
+template <class Stream>
+struct on_stream_option {
+    Stream stream;
+};
+
+/// Launch on `stream`, and wait for that stream where the call waits at all.
+template <class Stream>
+on_stream_option<Stream> on_stream(Stream stream) noexcept {
+    return {stream};
+}
+
+struct diagnostic_id_option {
+    std::string_view id;
+};
+
+/// A name for this launch, repeated in every error message of the call.
+inline diagnostic_id_option diagnostic_id(std::string_view id) noexcept { return {id}; }
+
+}  // namespace accy

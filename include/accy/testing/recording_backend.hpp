@@ -1,0 +1,135 @@
+// Defines `accy::testing::recording_backend`, a backend that runs nothing, records every call and injects faults.
+#pragma once
+
+#include <accy/core/buffer.hpp>
+#include <accy/core/error.hpp>
+#include <accy/core/format.hpp>
+#include <accy/kernel/kernel_entry.hpp>
+#include <accy/runtime/backend.hpp>
+
+#include <algorithm>
+#include <cstddef>
+#include <cstdint>
+#include <optional>
+#include <span>
+#include <string>
+#include <string_view>
+#include <vector>
+
+namespace accy::testing {
+
+/// A test double for unit-testing pipelines without a device. Buffers and loaded kernels get ids
+/// 1, 2, 3, ... from one counter; a buffer's address is its id shifted into the high 32 bits, so
+/// buffers never overlap. Every call is counted and its arguments kept; a `fault` makes calls of
+/// one kind fail once `after` of them have succeeded.
+class recording_backend {
+public:
+    using object_id = std::uint64_t;
+    using stream = std::uint32_t;
+    using kernel = object_id;
+
+    /// What `create_artifact` made: the entry's description, as a real backend would keep it.
+    struct artifact {
+        std::string_view entry_name;
+        accy::format format{};
+        std::size_t buffer_count = 0;
+        std::uint32_t scalar_count = 0;
+    };
+
+    struct fault {
+        std::optional<std::size_t> after;  ///< fail every call once this many have succeeded
+        errc code;
+    };
+
+    struct launch_record {
+        kernel launched = 0;
+        launch_dims dims;
+        std::vector<std::uint32_t> scalars;
+        std::vector<object_id> buffer_ids;
+        std::optional<stream> on;
+    };
+
+    fault allocate_fault{std::nullopt, errc::out_of_memory};
+    fault create_fault{std::nullopt, errc::invalid_artifact};
+    fault load_fault{std::nullopt, errc::runtime_unavailable};
+    fault launch_fault{std::nullopt, errc::device_error};
+    fault synchronize_fault{std::nullopt, errc::device_error};
+
+    std::size_t allocate_count = 0, create_count = 0, load_count = 0, launch_count = 0, synchronize_count = 0,
+                destroy_count = 0;
+    std::vector<object_id> allocated_ids;
+    std::vector<std::size_t> allocated_byte_sizes;
+    std::vector<object_id> loaded_ids;
+    std::vector<launch_record> launches;
+    std::vector<std::optional<stream>> synchronized;  ///< the stream of each successful wait; none: the device
+    std::vector<object_id> destroyed_ids;
+
+    static buffer buffer_for(object_id id, std::size_t byte_size) noexcept { return {id << 32, byte_size}; }
+    static object_id id_of(const buffer& bound) noexcept { return bound.address >> 32; }
+
+    bool destroyed(object_id id) const noexcept {
+        return std::find(destroyed_ids.begin(), destroyed_ids.end(), id) != destroyed_ids.end();
+    }
+    std::optional<object_id> last_destroyed_id() const noexcept {
+        return destroyed_ids.empty() ? std::nullopt : std::optional(destroyed_ids.back());
+    }
+    /// Buffers and kernels created and not yet destroyed.
+    std::size_t live_objects() const noexcept { return allocated_ids.size() + loaded_ids.size() - destroyed_ids.size(); }
+
+    buffer allocate_buffer(std::size_t byte_size) {
+        trip(allocate_fault, allocate_count, "allocate_buffer");
+        const object_id id = next_id_++;
+        allocated_ids.push_back(id);
+        allocated_byte_sizes.push_back(byte_size);
+        return buffer_for(id, byte_size);
+    }
+
+    void free_buffer(buffer allocated) noexcept { destroy(id_of(allocated)); }
+
+    artifact create_artifact(const kernel_entry& entry, accy::format fmt, const payload&) {
+        trip(create_fault, create_count, "create_artifact");
+        return {entry.entry_name, fmt, entry.buffers.size(), entry.scalar_count};
+    }
+
+    kernel load_artifact(const artifact&) {
+        trip(load_fault, load_count, "load_artifact");
+        const object_id id = next_id_++;
+        loaded_ids.push_back(id);
+        return id;
+    }
+
+    void unload_artifact(kernel loaded) noexcept { destroy(loaded); }
+
+    void launch(kernel loaded, const launch_dims& dims, std::span<const buffer> buffers,
+                std::span<const std::uint32_t> scalars, const std::optional<stream>& on) {
+        trip(launch_fault, launch_count, "launch");
+        launch_record record{loaded, dims, {scalars.begin(), scalars.end()}, {}, on};
+        for (const buffer& bound : buffers) record.buffer_ids.push_back(id_of(bound));
+        launches.push_back(std::move(record));
+    }
+
+    void synchronize(const std::optional<stream>& on) {
+        trip(synchronize_fault, synchronize_count, "synchronize");
+        synchronized.push_back(on);
+    }
+
+private:
+    /// Counts a successful call, or throws the fault's error once `after` calls have succeeded.
+    static void trip(const fault& armed, std::size_t& count, std::string_view call) {
+        if (armed.after && count >= *armed.after)
+            throw error(armed.code, "recording backend: injected failure of " + std::string(call) + " after " +
+                                        std::to_string(*armed.after) + " successful calls");
+        ++count;
+    }
+
+    void destroy(object_id id) noexcept {
+        ++destroy_count;
+        destroyed_ids.push_back(id);
+    }
+
+    object_id next_id_ = 1;
+};
+
+static_assert(backend<recording_backend>);
+
+}  // namespace accy::testing
