@@ -59,3 +59,25 @@ struct bounded_scan_definition : device_scan_definition {
 using bounded_scan = accy::pipeline<bounded_scan_definition>;
 
 }  // namespace accy_test
+
+namespace accy_test {
+
+/// The seed's entries in cuda_ptx and again in metal_msl: a pool loaded in one format and a launch
+/// asking for the other.
+inline constexpr auto dual_format_registry = [] {
+    const auto ptx = seed_entries(accy::format::cuda_ptx);
+    const auto msl = seed_entries(accy::format::metal_msl);
+    return accy::make_registry(ptx[0], ptx[1], ptx[2], msl[0], msl[1], msl[2]);
+}();
+
+struct dual_format_scan_definition : device_scan_definition {
+    static constexpr const auto& registry = dual_format_registry;
+};
+using dual_format_scan = accy::pipeline<dual_format_scan_definition>;
+
+/// The seed's operand and result buffers, 20000 bytes each.
+inline const std::array<accy::buffer, 1> seed_operands{accy::testing::recording_backend::buffer_for(1001, 20000)};
+inline const std::array<accy::buffer, 1> seed_results{accy::testing::recording_backend::buffer_for(1002, 20000)};
+inline constexpr std::array<std::uint32_t, 1> n_5000{5000};
+
+}  // namespace accy_test

@@ -1,0 +1,154 @@
+// The executor beyond the seed: streams, waiting rules, error messages, derived geometry.
+#include "support/error_code.hpp"
+#include "support/seed_pipeline.hpp"
+
+#include <accy/accy.hpp>
+
+#include <boost/test/unit_test.hpp>
+
+#include <array>
+#include <optional>
+#include <string>
+
+namespace {
+
+using accy::errc;
+using accy::testing::recording_backend;
+using accy_test::code_is;
+using accy_test::device_scan;
+using accy_test::n_5000;
+using accy_test::seed_operands;
+using accy_test::seed_results;
+
+std::string message_of(auto&& call) {
+    try {
+        call();
+    } catch (const accy::error& failure) {
+        return failure.what();
+    }
+    return "no error";
+}
+
+bool contains(const std::string& text, std::string_view part) { return text.find(part) != std::string::npos; }
+
+}  // namespace
+
+BOOST_AUTO_TEST_SUITE(executor)
+
+BOOST_AUTO_TEST_CASE(launches_and_waits_on_the_given_stream) {
+    recording_backend device;
+    accy::launch_pipeline<device_scan>(device, accy::formats::cuda_ptx, seed_operands, seed_results, n_5000,
+                                       accy::on_stream(recording_backend::stream{7}));
+    BOOST_TEST(device.launch_count == 3u);
+    for (const auto& launch : device.launches) BOOST_TEST((launch.on == std::optional<recording_backend::stream>(7)));
+    BOOST_TEST(device.synchronized.size() == 1u);
+    BOOST_TEST((device.synchronized[0] == std::optional<recording_backend::stream>(7)));
+}
+
+BOOST_AUTO_TEST_CASE(waits_for_the_device_without_a_stream) {
+    recording_backend device;
+    accy::launch_pipeline<device_scan>(device, accy::formats::cuda_ptx, seed_operands, seed_results, n_5000);
+    BOOST_TEST(device.synchronized.size() == 1u);
+    BOOST_TEST(!device.synchronized[0].has_value());
+}
+
+BOOST_AUTO_TEST_CASE(waits_when_it_owns_either_the_kernels_or_the_intermediates) {
+    recording_backend device;
+    const auto pool = accy::load_artifacts<device_scan>(device, accy::formats::cuda_ptx);
+    const auto scratch = accy::allocate_intermediates<device_scan>(device, n_5000);
+    accy::launch_pipeline<device_scan>(device, accy::formats::cuda_ptx, seed_operands, seed_results, n_5000,
+                                       accy::use_pool(pool));
+    BOOST_TEST(device.synchronize_count == 1u);
+    accy::launch_pipeline<device_scan>(device, accy::formats::cuda_ptx, seed_operands, seed_results, n_5000,
+                                       accy::use_intermediates(scratch));
+    BOOST_TEST(device.synchronize_count == 2u);
+    accy::launch_pipeline<device_scan>(device, accy::formats::cuda_ptx, seed_operands, seed_results, n_5000,
+                                       accy::use_pool(pool), accy::use_intermediates(scratch));
+    BOOST_TEST(device.synchronize_count == 2u);
+}
+
+BOOST_AUTO_TEST_CASE(a_launch_error_wins_over_a_failing_best_effort_wait) {
+    recording_backend device;
+    device.launch_fault = {1, errc::device_error};
+    device.synchronize_fault = {0, errc::runtime_unavailable};
+    BOOST_CHECK_EXCEPTION(accy::launch_pipeline<device_scan>(device, accy::formats::cuda_ptx, seed_operands,
+                                                             seed_results, n_5000),
+                          accy::error, code_is(errc::device_error));
+    BOOST_TEST(device.launch_count == 1u);
+    BOOST_TEST(device.live_objects() == 0u);
+}
+
+BOOST_AUTO_TEST_CASE(a_failing_wait_still_destroys_owned_objects) {
+    recording_backend device;
+    device.synchronize_fault = {0, errc::device_error};
+    BOOST_CHECK_EXCEPTION(accy::launch_pipeline<device_scan>(device, accy::formats::cuda_ptx, seed_operands,
+                                                             seed_results, n_5000),
+                          accy::error, code_is(errc::device_error));
+    BOOST_TEST(device.launch_count == 3u);
+    BOOST_TEST(device.live_objects() == 0u);
+}
+
+BOOST_AUTO_TEST_CASE(errors_name_the_pipeline_the_stage_and_the_numbers) {
+    recording_backend device;
+    const std::string bound = message_of([&] {
+        const std::array<std::uint32_t, 1> n_6000{6000};
+        accy::launch_pipeline<accy_test::bounded_scan>(device, accy::formats::cuda_ptx, seed_operands, seed_results,
+                                                       n_6000, accy::diagnostic_id("nightly-42"));
+    });
+    BOOST_TEST(contains(bound, "accy.kernel.test.device_scan"));
+    BOOST_TEST(contains(bound, "nightly-42"));
+    BOOST_TEST(contains(bound, "6000"));
+    BOOST_TEST(contains(bound, "5000"));
+
+    device.launch_fault.after = 1;
+    const std::string launch = message_of([&] {
+        accy::launch_pipeline<device_scan>(device, accy::formats::cuda_ptx, seed_operands, seed_results, n_5000);
+    });
+    BOOST_TEST(contains(launch, "stage 1"));
+    BOOST_TEST(contains(launch, "accy.kernel.test.sums_scan"));
+
+    const std::string undersized = message_of([&] {
+        const std::array scratch{recording_backend::buffer_for(3001, 316), recording_backend::buffer_for(3002, 300)};
+        accy::launch_pipeline<device_scan>(device, accy::formats::cuda_ptx, seed_operands, seed_results, n_5000,
+                                           accy::use_intermediates(std::span<const accy::buffer>(scratch)));
+    });
+    BOOST_TEST(contains(undersized, "intermediate 1 holds 300 bytes"));
+    BOOST_TEST(contains(undersized, "316"));
+}
+
+BOOST_AUTO_TEST_CASE(a_zero_extent_is_an_invalid_artifact_before_anything_is_allocated) {
+    recording_backend device;
+    const std::array<std::uint32_t, 1> n_0{0};
+    BOOST_CHECK_EXCEPTION(accy::launch_pipeline<device_scan>(device, accy::formats::cuda_ptx, seed_operands,
+                                                             seed_results, n_0),
+                          accy::error, code_is(errc::launch_argument_mismatch));
+    BOOST_CHECK_EXCEPTION(accy::allocate_intermediates<device_scan>(device, n_0), accy::error,
+                          code_is(errc::invalid_artifact));
+    BOOST_TEST(device.allocate_count == 0u);
+    BOOST_TEST(device.launch_count == 0u);
+}
+
+BOOST_AUTO_TEST_CASE(intermediate_byte_size_rejects_zero_and_overflow) {
+    const accy::scratch_spec large{accy::dtype::f64, accy::forward<0>::derivation};
+    const std::array<std::uint32_t, 1> n{1000};
+    BOOST_TEST(accy::intermediate_byte_size(large, n) == 8000u);
+    const std::array<std::uint32_t, 1> zero{0};
+    BOOST_CHECK_EXCEPTION(accy::intermediate_byte_size(large, zero), accy::error, code_is(errc::invalid_artifact));
+    const accy::scratch_spec blocks{accy::dtype::f32, accy::ceil_div<0, 64>::derivation};
+    const std::array<std::uint32_t, 1> n_5000_values{5000};
+    BOOST_TEST(accy::intermediate_byte_size(blocks, n_5000_values) == 79u * 4u);
+}
+
+BOOST_AUTO_TEST_CASE(payload_overrides_replace_the_entries_payloads_at_load) {
+    recording_backend device;
+    const std::array<accy::payload, 2> too_few{};
+    BOOST_CHECK_EXCEPTION(accy::load_artifacts<device_scan>(device, accy::formats::cuda_ptx, too_few), accy::error,
+                          code_is(errc::launch_argument_mismatch));
+    BOOST_TEST(device.create_count == 0u);
+    const std::array<accy::payload, 3> overrides{accy::payload::from_text("// stage 0 at run time"), accy::payload{},
+                                                 accy::payload::from_text("// stage 2 at run time")};
+    const auto pool = accy::load_artifacts<device_scan>(device, accy::formats::cuda_ptx, overrides);
+    BOOST_TEST(device.load_count == 3u);
+}
+
+BOOST_AUTO_TEST_SUITE_END()

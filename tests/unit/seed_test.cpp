@@ -1,0 +1,230 @@
+// The seed's executor tests (shared/seed), ported one for one to the recording backend. Where a
+// seed run-time error has become a compile error, the case says which compile-fail test covers it.
+#include "support/error_code.hpp"
+#include "support/seed_pipeline.hpp"
+
+#include <accy/accy.hpp>
+
+#include <boost/test/unit_test.hpp>
+
+#include <array>
+#include <optional>
+#include <span>
+#include <type_traits>
+
+namespace {
+
+using accy::errc;
+using accy::testing::recording_backend;
+using accy_test::code_is;
+using accy_test::device_scan;
+using accy_test::n_5000;
+using accy_test::seed_operands;
+using accy_test::seed_results;
+
+const accy::dim3 grid_79{79, 1, 1};
+const accy::dim3 grid_1{1, 1, 1};
+
+struct renamed : accy_test::device_scan_definition {
+    static constexpr std::string_view target = "accy.kernel.test.other_pipeline";
+};
+struct reversioned : accy_test::device_scan_definition {
+    static constexpr std::uint32_t version = 9;
+};
+
+}  // namespace
+
+BOOST_AUTO_TEST_SUITE(seed)
+
+BOOST_AUTO_TEST_CASE(seed_executor_derives_intermediates_scalars_and_geometry_per_stage) {
+    recording_backend device;
+    accy::launch_pipeline<device_scan>(device, accy::formats::cuda_ptx, seed_operands, seed_results, n_5000);
+
+    BOOST_TEST(device.allocate_count == 2u);
+    BOOST_TEST(device.allocated_byte_sizes[0] == 79u * 4u);
+    BOOST_TEST(device.allocated_byte_sizes[1] == 79u * 4u);
+    BOOST_TEST(device.launch_count == 3u);
+    BOOST_TEST((device.launches[0].dims.grid == grid_79));
+    BOOST_TEST((device.launches[1].dims.grid == grid_1));
+    BOOST_TEST((device.launches[2].dims.grid == grid_79));
+    BOOST_TEST(device.launches[0].scalars == std::vector<std::uint32_t>{5000});
+    BOOST_TEST(device.launches[1].scalars == std::vector<std::uint32_t>{79});
+    BOOST_TEST(device.launches[2].scalars == std::vector<std::uint32_t>{5000});
+    BOOST_TEST(device.launches.back().buffer_ids.size() == 2u);
+    BOOST_TEST(device.launches.back().buffer_ids[0] == 1002u);
+    BOOST_TEST(device.load_count == 3u);
+    BOOST_TEST(device.destroy_count == 5u);
+    BOOST_TEST(device.destroyed(device.allocated_ids[0]));
+    BOOST_TEST(device.destroyed(device.allocated_ids[1]));
+}
+
+BOOST_AUTO_TEST_CASE(seed_executor_rejects_binding_count_mismatches) {
+    // Counts in fixed-size containers are compile errors (compile_fail/launch_operand_count.cpp and
+    // launch_scalar_count.cpp); counts in run-time sized containers are checked as in the seed.
+    recording_backend device;
+    const std::span<const accy::buffer> no_operands;
+    const std::span<const std::uint32_t> no_scalars;
+    BOOST_CHECK_EXCEPTION(accy::launch_pipeline<device_scan>(device, accy::formats::cuda_ptx, no_operands,
+                                                             seed_results, n_5000),
+                          accy::error, code_is(errc::launch_argument_mismatch));
+    BOOST_CHECK_EXCEPTION(accy::launch_pipeline<device_scan>(device, accy::formats::cuda_ptx, seed_operands,
+                                                             seed_results, no_scalars),
+                          accy::error, code_is(errc::launch_argument_mismatch));
+    BOOST_TEST(device.launch_count == 0u);
+}
+
+BOOST_AUTO_TEST_CASE(seed_executor_rejects_runtime_scalar_bounds_before_allocation) {
+    recording_backend device;
+    const std::array<std::uint32_t, 1> n_5001{5001};
+    BOOST_CHECK_EXCEPTION(accy::launch_pipeline<accy_test::bounded_scan>(device, accy::formats::cuda_ptx,
+                                                                         seed_operands, seed_results, n_5001),
+                          accy::error, code_is(errc::launch_argument_mismatch));
+    BOOST_TEST(device.allocate_count == 0u);
+    BOOST_TEST(device.launch_count == 0u);
+    BOOST_CHECK_EXCEPTION(accy::allocate_intermediates<accy_test::bounded_scan>(device, n_5001), accy::error,
+                          code_is(errc::launch_argument_mismatch));
+    BOOST_TEST(device.allocate_count == 0u);
+}
+
+BOOST_AUTO_TEST_CASE(seed_executor_refuses_unresolvable_stages_before_any_launch) {
+    // A registry missing a stage's entry in every format no longer compiles
+    // (compile_fail/stage_without_entry.cpp), nor does a compile-time format that lacks one
+    // (compile_fail/no_entry_for_static_format.cpp). A format chosen at run time that the registry
+    // lacks is refused before anything is allocated, loaded or launched.
+    recording_backend device;
+    BOOST_CHECK_EXCEPTION(accy::launch_pipeline<device_scan>(device, accy::format::cuda_cubin, seed_operands,
+                                                             seed_results, n_5000),
+                          accy::error, code_is(errc::unsupported_operation));
+    BOOST_TEST(device.allocate_count == 0u);
+    BOOST_TEST(device.launch_count == 0u);
+    BOOST_TEST(device.destroy_count == 0u);
+}
+
+BOOST_AUTO_TEST_CASE(seed_executor_releases_intermediates_after_partial_allocation_failure) {
+    recording_backend device;
+    device.allocate_fault.after = 1;
+    BOOST_CHECK_EXCEPTION(accy::launch_pipeline<device_scan>(device, accy::formats::cuda_ptx, seed_operands,
+                                                             seed_results, n_5000),
+                          accy::error, code_is(errc::out_of_memory));
+    BOOST_TEST(device.allocate_count == 1u);
+    BOOST_TEST(device.destroy_count == 1u);
+    BOOST_TEST(device.destroyed(device.allocated_ids[0]));
+}
+
+BOOST_AUTO_TEST_CASE(seed_executor_releases_loaded_artifacts_after_staged_load_failure) {
+    recording_backend device;
+    device.load_fault.after = 1;
+    BOOST_CHECK_EXCEPTION(accy::launch_pipeline<device_scan>(device, accy::formats::cuda_ptx, seed_operands,
+                                                             seed_results, n_5000),
+                          accy::error, code_is(errc::runtime_unavailable));
+    BOOST_TEST(device.allocate_count == 2u);
+    BOOST_TEST(device.load_count == 1u);
+    BOOST_TEST(device.launch_count == 1u);
+    BOOST_TEST(device.destroy_count == 3u);
+    BOOST_TEST(device.destroyed(device.allocated_ids[0]));
+    BOOST_TEST(device.destroyed(device.allocated_ids[1]));
+}
+
+BOOST_AUTO_TEST_CASE(seed_executor_reuses_provided_intermediates_without_allocating) {
+    recording_backend device;
+    const auto provided = accy::allocate_intermediates<device_scan>(device, n_5000);
+    BOOST_TEST(device.allocate_count == 2u);
+    accy::launch_pipeline<device_scan>(device, accy::formats::cuda_ptx, seed_operands, seed_results, n_5000,
+                                       accy::use_intermediates(provided));
+    BOOST_TEST(device.allocate_count == 2u);
+    BOOST_TEST(device.launch_count == 3u);
+    accy::launch_pipeline<device_scan>(device, accy::formats::cuda_ptx, seed_operands, seed_results, n_5000,
+                                       accy::use_intermediates(provided));
+    BOOST_TEST(device.allocate_count == 2u);
+    BOOST_TEST(device.launch_count == 6u);
+}
+
+BOOST_AUTO_TEST_CASE(seed_executor_rejects_undersized_or_miscounted_provided_intermediates) {
+    recording_backend device;
+    const auto launch_with = [&](std::span<const accy::buffer> provided) {
+        accy::launch_pipeline<device_scan>(device, accy::formats::cuda_ptx, seed_operands, seed_results, n_5000,
+                                           accy::use_intermediates(provided));
+    };
+    const auto scratch = [](recording_backend::object_id id) { return recording_backend::buffer_for(id, 20000); };
+    const std::array miscounted{scratch(2001)};
+    BOOST_CHECK_EXCEPTION(launch_with(miscounted), accy::error, code_is(errc::launch_argument_mismatch));
+    std::array undersized{scratch(2001), scratch(2002)};
+    undersized[1].byte_size = 4;
+    BOOST_CHECK_EXCEPTION(launch_with(undersized), accy::error, code_is(errc::launch_argument_mismatch));
+    const std::array duplicate{scratch(2001), scratch(2001)};
+    BOOST_CHECK_EXCEPTION(launch_with(duplicate), accy::error, code_is(errc::launch_argument_mismatch));
+    const std::array operand_alias{seed_operands[0], scratch(2002)};
+    BOOST_CHECK_EXCEPTION(launch_with(operand_alias), accy::error, code_is(errc::launch_argument_mismatch));
+    const std::array result_alias{scratch(2001), seed_results[0]};
+    BOOST_CHECK_EXCEPTION(launch_with(result_alias), accy::error, code_is(errc::launch_argument_mismatch));
+    BOOST_TEST(device.launch_count == 0u);
+}
+
+BOOST_AUTO_TEST_CASE(seed_executor_launches_from_a_loaded_artifact_pool_without_driver_round_trips) {
+    recording_backend device;
+    const auto pool = accy::load_artifacts<device_scan>(device, accy::formats::cuda_ptx);
+    BOOST_TEST(device.create_count == 3u);
+    BOOST_TEST(device.load_count == 3u);
+    const auto provided = accy::allocate_intermediates<device_scan>(device, n_5000);
+    for (int round = 0; round < 3; ++round)
+        accy::launch_pipeline<device_scan>(device, accy::formats::cuda_ptx, seed_operands, seed_results, n_5000,
+                                           accy::use_intermediates(provided), accy::use_pool(pool));
+    BOOST_TEST(device.create_count == 3u);
+    BOOST_TEST(device.load_count == 3u);
+    BOOST_TEST(device.launch_count == 9u);
+    BOOST_TEST(device.synchronize_count == 0u);  // with pool and scratch the caller waits
+}
+
+BOOST_AUTO_TEST_CASE(seed_artifact_pool_deinit_destroys_loaded_artifacts) {
+    recording_backend device;
+    std::optional pool = accy::load_artifacts<device_scan>(device, accy::formats::cuda_ptx);
+    BOOST_TEST(device.load_count == 3u);
+    BOOST_TEST(device.destroy_count == 0u);
+    pool.reset();
+    BOOST_TEST(device.destroy_count == 3u);
+    BOOST_TEST((device.last_destroyed_id() == std::optional<recording_backend::object_id>(3)));
+    BOOST_TEST(device.synchronize_count == 0u);  // destroying a pool waits for nothing
+}
+
+BOOST_AUTO_TEST_CASE(seed_stage_artifacts_carry_their_entrys_scalar_count) {
+    recording_backend device;
+    const auto pool = accy::load_artifacts<device_scan>(device, accy::formats::cuda_ptx);
+    for (std::size_t stage = 0; stage < device_scan::stage_count; ++stage) {
+        const accy::kernel_entry& entry = *device_scan::entry(stage, accy::format::cuda_ptx);
+        BOOST_TEST(pool[stage].artifact.scalar_count == entry.scalar_count);
+        BOOST_TEST(pool[stage].artifact.buffer_count == entry.argument_count() - entry.scalar_count);
+    }
+}
+
+BOOST_AUTO_TEST_CASE(seed_artifact_pool_cleans_loaded_artifacts_after_staged_load_failure) {
+    recording_backend device;
+    device.load_fault.after = 1;
+    BOOST_CHECK_EXCEPTION(accy::load_artifacts<device_scan>(device, accy::formats::cuda_ptx), accy::error,
+                          code_is(errc::runtime_unavailable));
+    BOOST_TEST(device.load_count == 1u);
+    BOOST_TEST(device.destroy_count == 1u);
+    BOOST_TEST((device.last_destroyed_id() == std::optional<recording_backend::object_id>(1)));
+}
+
+BOOST_AUTO_TEST_CASE(seed_executor_rejects_mismatched_artifact_pools_before_any_launch) {
+    // Pools are typed on their pipeline: a renamed or reversioned pipeline is another type, and
+    // passing its pool is a compile error (compile_fail/pool_of_another_pipeline.cpp).
+    using pool_type = accy::artifact_pool<device_scan, recording_backend>;
+    static_assert(!std::is_same_v<pool_type, accy::artifact_pool<accy::pipeline<renamed>, recording_backend>>);
+    static_assert(!std::is_same_v<pool_type, accy::artifact_pool<accy::pipeline<reversioned>, recording_backend>>);
+    BOOST_TEST(accy::pipeline<renamed>::target != device_scan::target);
+    BOOST_TEST(accy::pipeline<reversioned>::version != device_scan::version);
+}
+
+BOOST_AUTO_TEST_CASE(seed_executor_rejects_artifact_pool_format_mismatches_before_any_launch) {
+    using accy_test::dual_format_scan;
+    recording_backend device;
+    const auto pool = accy::load_artifacts<dual_format_scan>(device, accy::formats::cuda_ptx);
+    BOOST_CHECK_EXCEPTION(accy::launch_pipeline<dual_format_scan>(device, accy::formats::metal_msl, seed_operands,
+                                                                  seed_results, n_5000, accy::use_pool(pool)),
+                          accy::error, code_is(errc::launch_argument_mismatch));
+    BOOST_TEST(device.allocate_count == 0u);
+    BOOST_TEST(device.launch_count == 0u);
+}
+
+BOOST_AUTO_TEST_SUITE_END()
