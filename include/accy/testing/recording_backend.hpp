@@ -49,6 +49,9 @@ public:
         std::optional<stream> on;
     };
 
+    /// When false, calls are counted but their arguments not kept, so that a launch allocates nothing.
+    bool record_arguments = true;
+
     fault allocate_fault{std::nullopt, errc::out_of_memory};
     fault create_fault{std::nullopt, errc::invalid_artifact};
     fault load_fault{std::nullopt, errc::runtime_unavailable};
@@ -103,6 +106,7 @@ public:
     void launch(kernel loaded, const launch_dims& dims, std::span<const buffer> buffers,
                 std::span<const std::uint32_t> scalars, const std::optional<stream>& on) {
         trip(launch_fault, launch_count, "launch");
+        if (!record_arguments) return;
         launch_record record{loaded, dims, {scalars.begin(), scalars.end()}, {}, on};
         for (const buffer& bound : buffers) record.buffer_ids.push_back(id_of(bound));
         launches.push_back(std::move(record));
@@ -110,7 +114,7 @@ public:
 
     void synchronize(const std::optional<stream>& on) {
         trip(synchronize_fault, synchronize_count, "synchronize");
-        synchronized.push_back(on);
+        if (record_arguments) synchronized.push_back(on);
     }
 
 private:
