@@ -1,0 +1,8 @@
+// Includes the host backend, `accy::host::backend`, which runs `host`-format kernels on the CPU.
+#pragma once
+
+#include <accy/backend/host/artifact.hpp>
+#include <accy/backend/host/backend.hpp>
+#include <accy/backend/host/launch.hpp>
+#include <accy/backend/host/memory.hpp>
+#include <accy/backend/host/thread_pool.hpp>

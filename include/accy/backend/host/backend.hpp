@@ -1,0 +1,90 @@
+// Defines `accy::host::backend`, the backend that runs `host`-format kernels on the CPU.
+#pragma once
+
+#include <accy/backend/host/artifact.hpp>
+#include <accy/backend/host/launch.hpp>
+#include <accy/backend/host/memory.hpp>
+#include <accy/backend/host/thread_pool.hpp>
+#include <accy/core/buffer.hpp>
+#include <accy/core/format.hpp>
+#include <accy/kernel/kernel_entry.hpp>
+#include <accy/kernel/payload.hpp>
+#include <accy/runtime/backend.hpp>
+
+#include <algorithm>
+#include <cstddef>
+#include <cstdint>
+#include <cstring>
+#include <memory>
+#include <optional>
+#include <span>
+#include <string_view>
+#include <thread>
+
+namespace accy::host {
+
+/// The host backend's stream, a tag: every launch has finished when it returns, so all work is
+/// always in order and done.
+struct stream {
+    friend constexpr bool operator==(const stream&, const stream&) = default;
+};
+
+/// Runs `host` kernel entries on the CPU, so that pipelines run where there is no GPU. Buffers
+/// are host memory, `buffer_alignment`-aligned, addressed by their pointer value. The blocks of a
+/// launch run in parallel on a pool of threads that the backend owns; stages run in order
+/// because `launch` returns only once all its blocks are done, which leaves `synchronize`
+/// nothing to wait for. Launches from several threads run one after another; a kernel must not
+/// launch on its own backend. Move-only; a moved-from backend can only be destroyed or assigned.
+class backend {
+public:
+    using stream = host::stream;
+    using artifact = host::artifact;
+    using kernel = host::kernel;
+
+    static constexpr std::string_view name = "host";
+
+    /// The hardware's threads, at most 8 and at least 1.
+    static unsigned default_thread_count() noexcept { return std::clamp(std::thread::hardware_concurrency(), 1u, 8u); }
+
+    /// A backend whose launches run on `threads` threads (0 counts as 1), the caller's among them.
+    explicit backend(unsigned threads = default_thread_count()) : pool_(std::make_unique<thread_pool>(threads)) {}
+
+    unsigned thread_count() const noexcept { return pool_->size(); }
+
+    buffer allocate_buffer(std::size_t byte_size) { return allocate(byte_size); }
+    void free_buffer(buffer allocated) noexcept { deallocate(allocated); }
+
+    /// `errc::invalid_artifact` for a format other than `host` or a payload without a host function.
+    artifact create_artifact(const kernel_entry& entry, format fmt, const payload& code) {
+        return make_artifact(entry, fmt, code);
+    }
+    kernel load_artifact(const artifact& made) { return made; }
+    void unload_artifact(const kernel&) noexcept {}
+
+    /// Runs every block of the launch and returns when they are all done; see `run_blocks` for its errors.
+    void launch(const kernel& loaded, const launch_dims& dims, std::span<const buffer> buffers,
+                std::span<const std::uint32_t> scalars, const std::optional<stream>&) {
+        run_blocks(*pool_, loaded, dims, buffers, scalars);
+    }
+
+    void synchronize(const std::optional<stream>&) noexcept {}
+
+    /// Copies `bytes` from host memory into `to`; `errc::launch_argument_mismatch` if they do not fit.
+    void upload(const buffer& to, const void* from, std::size_t bytes) {
+        check_transfer("upload", bytes, to);
+        if (bytes != 0) std::memcpy(bytes_of(to), from, bytes);
+    }
+
+    /// Copies the first `bytes` of `from` into host memory; `errc::launch_argument_mismatch` if `from` holds fewer.
+    void download(void* to, const buffer& from, std::size_t bytes) {
+        check_transfer("download", bytes, from);
+        if (bytes != 0) std::memcpy(to, bytes_of(from), bytes);
+    }
+
+private:
+    std::unique_ptr<thread_pool> pool_;
+};
+
+static_assert(accy::backend<backend>);
+
+}  // namespace accy::host

@@ -1,0 +1,95 @@
+// Defines `accy::host::run_blocks`, which runs every block of one host kernel launch on a thread pool.
+#pragma once
+
+#include <accy/backend/host/artifact.hpp>
+#include <accy/backend/host/thread_pool.hpp>
+#include <accy/core/buffer.hpp>
+#include <accy/core/error.hpp>
+#include <accy/kernel/geometry.hpp>
+#include <accy/kernel/host_kernel.hpp>
+#include <accy/runtime/backend.hpp>
+
+#include <atomic>
+#include <cstdint>
+#include <exception>
+#include <span>
+#include <string>
+
+namespace accy::host {
+
+namespace detail {
+
+// Appends rather than writing `"(" + std::to_string(...)`, on which g++ 12 warns falsely (-Wrestrict).
+inline std::string to_string(const dim3& dims) {
+    std::string text = "(";
+    text.append(std::to_string(dims.x)).append(", ").append(std::to_string(dims.y)).append(", ");
+    return text.append(std::to_string(dims.z)).append(")");
+}
+
+/// The job of one launch: calls the kernel for one block; the first block that throws keeps its
+/// exception and makes the blocks not yet started return at once.
+struct block_job {
+    host_kernel function;
+    const launch_dims& dims;
+    std::span<const buffer> buffers;
+    std::span<const std::uint32_t> scalars;
+
+    std::atomic<bool> failed{false};
+    dim3 failed_block{};
+    std::exception_ptr failure{};
+
+    void operator()(std::uint64_t index) noexcept {
+        if (failed.load(std::memory_order_relaxed)) return;
+        const std::uint64_t rows = index / dims.grid.x;
+        const dim3 block{static_cast<std::uint32_t>(index % dims.grid.x), static_cast<std::uint32_t>(rows % dims.grid.y),
+                         static_cast<std::uint32_t>(rows / dims.grid.y)};
+        try {
+            function(host_block{block, dims.block, dims.grid, buffers, scalars});
+        } catch (...) {
+            if (!failed.exchange(true)) {
+                failed_block = block;
+                failure = std::current_exception();
+            }
+        }
+    }
+};
+
+inline std::string what_of(const std::exception_ptr& failure) {
+    try {
+        std::rethrow_exception(failure);
+    } catch (const std::exception& thrown) {
+        return thrown.what();
+    } catch (...) {
+        return "an exception not derived from std::exception";
+    }
+}
+
+}  // namespace detail
+
+/// Calls `loaded` once per block of `dims.grid` on `pool` and returns when every block is done.
+/// An exception from a block is rethrown as `errc::device_error` naming the kernel and the block;
+/// blocks that had not started by then do not run. Wrong buffer or scalar counts and an empty
+/// grid or block are `errc::launch_argument_mismatch`.
+inline void run_blocks(thread_pool& pool, const kernel& loaded, const launch_dims& dims, std::span<const buffer> buffers,
+                       std::span<const std::uint32_t> scalars) {
+    if (loaded.function == nullptr)
+        throw error(errc::invalid_artifact, "host backend: launch of a kernel that no load_artifact returned");
+    const auto named = [&] { return "host backend: launch of '" + std::string(loaded.entry_name) + "'"; };
+    if (buffers.size() != loaded.buffer_count || scalars.size() != loaded.scalar_count)
+        throw error(errc::launch_argument_mismatch,
+                    named() + ": the entry declares " + std::to_string(loaded.buffer_count) + " buffers and " +
+                        std::to_string(loaded.scalar_count) + " scalars, the launch passes " +
+                        std::to_string(buffers.size()) + " and " + std::to_string(scalars.size()));
+    const dim3 grid = dims.grid, block = dims.block;
+    if (grid.x == 0 || grid.y == 0 || grid.z == 0 || block.x == 0 || block.y == 0 || block.z == 0)
+        throw error(errc::launch_argument_mismatch,
+                    named() + ": empty grid " + detail::to_string(grid) + " or block " + detail::to_string(block));
+
+    detail::block_job job{loaded.function, dims, buffers, scalars};
+    pool.run(std::uint64_t{grid.x} * grid.y * grid.z, job);
+    if (job.failure)
+        throw error(errc::device_error, named() + ": block " + detail::to_string(job.failed_block) + " of grid " +
+                                            detail::to_string(grid) + " threw: " + detail::what_of(job.failure));
+}
+
+}  // namespace accy::host

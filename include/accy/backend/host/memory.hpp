@@ -1,0 +1,43 @@
+// Defines the host backend's buffers: `accy::host::allocate`, `deallocate` and `check_transfer`.
+#pragma once
+
+#include <accy/core/buffer.hpp>
+#include <accy/core/error.hpp>
+
+#include <cstddef>
+#include <cstdint>
+#include <new>
+#include <string>
+#include <string_view>
+
+namespace accy::host {
+
+/// Host memory of `byte_size` bytes, `buffer_alignment`-aligned; its address is the pointer
+/// value. `errc::out_of_memory` when the system has none to give.
+inline buffer allocate(std::size_t byte_size) {
+    void* memory = ::operator new(byte_size, std::align_val_t{buffer_alignment}, std::nothrow);
+    if (memory == nullptr)
+        throw error(errc::out_of_memory, "host backend: cannot allocate a buffer of " + std::to_string(byte_size) + " bytes");
+    return {static_cast<std::uint64_t>(reinterpret_cast<std::uintptr_t>(memory)), byte_size};
+}
+
+/// Frees what `allocate` returned.
+inline void deallocate(buffer allocated) noexcept {
+    ::operator delete(reinterpret_cast<void*>(static_cast<std::uintptr_t>(allocated.address)),
+                      std::align_val_t{buffer_alignment});
+}
+
+/// The first byte of a host buffer.
+inline std::byte* bytes_of(const buffer& allocated) noexcept {
+    return reinterpret_cast<std::byte*>(static_cast<std::uintptr_t>(allocated.address));
+}
+
+/// `errc::launch_argument_mismatch` unless `bytes` fit in `allocated`.
+inline void check_transfer(std::string_view operation, std::size_t bytes, const buffer& allocated) {
+    if (bytes > allocated.byte_size)
+        throw error(errc::launch_argument_mismatch, "host backend: " + std::string(operation) + " of " +
+                                                        std::to_string(bytes) + " bytes, the buffer holds " +
+                                                        std::to_string(allocated.byte_size));
+}
+
+}  // namespace accy::host

@@ -1,0 +1,61 @@
+// Defines the seed's device scan with host kernels: the seed's entries, geometry and wiring, run by the host backend.
+#pragma once
+
+#include "support/seed_pipeline.hpp"
+
+#include <accy/accy.hpp>
+
+#include <algorithm>
+#include <cstdint>
+
+namespace accy_test {
+
+// Each block of 64 threads scans 64 elements, one per thread, as the seed's geometry says.
+
+/// block_scan (out: write, in: read, block_sums: write), scalar n: each block's inclusive scan and its total.
+inline void host_block_scan(const accy::host_block& block) {
+    const auto out = block.buffer_as<float>(0);
+    const auto in = block.buffer_as<const float>(1);
+    const auto block_sums = block.buffer_as<float>(2);
+    const std::uint32_t n = block.scalars[0];
+    const std::uint32_t begin = block.block_index.x * block.block_dim.x;
+    const std::uint32_t end = std::min(n, begin + block.block_dim.x);
+    float running = 0;
+    for (std::uint32_t i = begin; i < end; ++i) out[i] = running += in[i];
+    block_sums[block.block_index.x] = running;
+}
+
+/// sums_scan (scanned: write, block_sums: read), scalar count, one block: the inclusive scan of the totals.
+inline void host_sums_scan(const accy::host_block& block) {
+    const auto scanned = block.buffer_as<float>(0);
+    const auto block_sums = block.buffer_as<const float>(1);
+    float running = 0;
+    for (std::uint32_t i = 0; i < block.scalars[0]; ++i) scanned[i] = running += block_sums[i];
+}
+
+/// add_base (out: read_write, scanned: read), scalar n: adds the previous blocks' total to each element.
+inline void host_add_base(const accy::host_block& block) {
+    if (block.block_index.x == 0) return;
+    const auto out = block.buffer_as<float>(0);
+    const float base = block.buffer_as<const float>(1)[block.block_index.x - 1];
+    const std::uint32_t begin = block.block_index.x * block.block_dim.x;
+    const std::uint32_t end = std::min(block.scalars[0], begin + block.block_dim.x);
+    for (std::uint32_t i = begin; i < end; ++i) out[i] += base;
+}
+
+/// The seed's PTX entries and the same three entries in `host` format.
+inline constexpr auto seed_host_registry = [] {
+    const auto ptx = seed_entries(accy::format::cuda_ptx);
+    auto host = seed_entries(accy::format::host);
+    host[0].payload = accy::payload::from_host(&host_block_scan);
+    host[1].payload = accy::payload::from_host(&host_sums_scan);
+    host[2].payload = accy::payload::from_host(&host_add_base);
+    return accy::make_registry(ptx[0], ptx[1], ptx[2], host[0], host[1], host[2]);
+}();
+
+struct host_scan_definition : device_scan_definition {
+    static constexpr const auto& registry = seed_host_registry;
+};
+using host_scan = accy::pipeline<host_scan_definition>;
+
+}  // namespace accy_test
