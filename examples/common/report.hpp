@@ -1,0 +1,34 @@
+// Defines what every example prints: `accy_examples::time_launches` and `print_result`.
+#pragma once
+
+#include <accy/accy.hpp>
+
+#include <chrono>
+#include <cstddef>
+#include <cstdint>
+#include <iomanip>
+#include <iostream>
+#include <string_view>
+
+namespace accy_examples {
+
+/// The mean seconds of one `launch()`, over `iterations` of them and one `wait()` after the last.
+template <class Launch, class Wait>
+double time_launches(unsigned iterations, Launch&& launch, Wait&& wait) {
+    const auto start = std::chrono::steady_clock::now();
+    for (unsigned i = 0; i < iterations; ++i) launch();
+    wait();
+    return std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count() / iterations;
+}
+
+/// One line: the example, the backend, n, the dtype, the time per launch and the throughput,
+/// counting `bytes` moved by one launch; `detail` is appended as is.
+inline void print_result(std::string_view example, std::string_view backend, std::uint32_t n, accy::dtype type,
+                         double seconds, double bytes, std::string_view detail = {}) {
+    std::cout << example << ": backend=" << backend << " n=" << n << " dtype=" << accy::to_string(type) << std::fixed
+              << std::setprecision(2) << " time=" << seconds * 1e6 << "us throughput=" << bytes / seconds / 1e9
+              << "GB/s (" << static_cast<double>(n) / seconds / 1e9 << " Gelem/s)" << detail << "\n"
+              << std::defaultfloat;
+}
+
+}  // namespace accy_examples

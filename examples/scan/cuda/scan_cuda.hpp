@@ -1,0 +1,34 @@
+// Defines `accy_examples::scan::cuda::entries<T>()`, the scan's CUDA kernel entries (scan.cu) in
+// `cuda_fatbin` or `cuda_ptx`: the host entries' targets, versions and signatures.
+#pragma once
+
+#include "scan/scan_entries.hpp"
+
+#include <accy/accy.hpp>
+#include <accy_examples/scan_cuda_kernels.hpp>
+
+#include <array>
+#include <cstdint>
+#include <string_view>
+
+namespace accy_examples::scan::cuda {
+
+/// The symbols of scan.cu's kernels for `T`.
+template <class T>
+inline constexpr std::array<std::string_view, 3> entry_names{};
+template <>
+inline constexpr std::array<std::string_view, 3> entry_names<float>{
+    "accy_examples_scan_block_scan_f32", "accy_examples_scan_sums_scan_f32", "accy_examples_scan_add_base_f32"};
+template <>
+inline constexpr std::array<std::string_view, 3> entry_names<std::int32_t>{
+    "accy_examples_scan_block_scan_i32", "accy_examples_scan_sums_scan_i32", "accy_examples_scan_add_base_i32"};
+
+/// The entries of block_scan, sums_scan and add_base for `T`, all three from one module of scan.cu.
+template <class T>
+constexpr std::array<accy::kernel_entry, 3> entries(accy::format fmt = accy::format::cuda_fatbin) {
+    const accy::payload module = fmt == accy::format::cuda_ptx ? accy::payload::from_text(code::scan_ptx)
+                                                               : accy::payload::from_image(code::scan_fatbin);
+    return scan::entries<T>(fmt, entry_names<T>, {module, module, module});
+}
+
+}  // namespace accy_examples::scan::cuda

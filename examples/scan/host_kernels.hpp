@@ -1,0 +1,62 @@
+// Defines the scan's host kernels (`accy_examples::scan::host`) and their `host`-format entries.
+#pragma once
+
+#include "common/wrapping_add.hpp"
+#include "scan/scan_config.hpp"
+#include "scan/scan_entries.hpp"
+
+#include <accy/accy.hpp>
+
+#include <algorithm>
+#include <array>
+#include <cstdint>
+
+namespace accy_examples::scan::host {
+
+/// The elements of tile `index` below `n`: [first, last).
+struct tile_range {
+    std::uint64_t first, last;
+
+    tile_range(std::uint32_t index, std::uint32_t n) noexcept
+        : first(std::uint64_t{index} * scan_tile), last(std::min<std::uint64_t>(first + scan_tile, n)) {}
+};
+
+template <class T>
+void block_scan(const accy::host_block& block) {
+    const auto out = block.buffer_as<T>(0);
+    const auto in = block.buffer_as<const T>(1);
+    const auto tile_sums = block.buffer_as<T>(2);
+    const tile_range tile(block.block_index.x, block.scalars[0]);
+    T running{};
+    for (std::uint64_t i = tile.first; i < tile.last; ++i) out[i] = running = wrapping_add(running, in[i]);
+    tile_sums[block.block_index.x] = running;
+}
+
+// One block; on the CPU it needs no chunks to cover any count.
+template <class T>
+void sums_scan(const accy::host_block& block) {
+    const auto scanned_sums = block.buffer_as<T>(0);
+    const auto tile_sums = block.buffer_as<const T>(1);
+    T running{};
+    for (std::uint32_t i = 0; i < block.scalars[0]; ++i) scanned_sums[i] = running = wrapping_add(running, tile_sums[i]);
+}
+
+template <class T>
+void add_base(const accy::host_block& block) {
+    if (block.block_index.x == 0) return;
+    const auto out = block.buffer_as<T>(0);
+    const T base = block.buffer_as<const T>(1)[block.block_index.x - 1];
+    const tile_range tile(block.block_index.x, block.scalars[0]);
+    for (std::uint64_t i = tile.first; i < tile.last; ++i) out[i] = wrapping_add(out[i], base);
+}
+
+/// The `host`-format entries of the scan's kernels for `T`.
+template <class T>
+constexpr std::array<accy::kernel_entry, 3> entries() {
+    return scan::entries<T>(accy::format::host,
+                            {targets<T>::block_scan.view(), targets<T>::sums_scan.view(), targets<T>::add_base.view()},
+                            {accy::payload::from_host(&block_scan<T>), accy::payload::from_host(&sums_scan<T>),
+                             accy::payload::from_host(&add_base<T>)});
+}
+
+}  // namespace accy_examples::scan::host

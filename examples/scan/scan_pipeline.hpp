@@ -1,0 +1,43 @@
+// Defines the scan example's registry and pipeline, `accy_examples::scan::pipeline<T>`: an inclusive
+// scan in three stages, block_scan -> sums_scan -> add_base (signatures in scan_config.hpp).
+#pragma once
+
+#include "common/registry.hpp"
+#include "scan/host_kernels.hpp"
+#include "scan/scan_config.hpp"
+#include "scan/scan_entries.hpp"
+
+#include <accy/accy.hpp>
+
+#include <cstddef>
+#include <cstdint>
+#include <string_view>
+
+namespace accy_examples::scan {
+
+/// Every kernel the scan knows. Another format's entries (CUDA) join this list, made by `scan::entries`.
+inline constexpr auto kernels = registry_of(host::entries<float>(), host::entries<std::int32_t>());
+
+/// Operand 0: the input, n elements. Result 0: its inclusive scan, n elements. Runtime scalar 0: n.
+template <class T>
+struct definition {
+    static constexpr std::string_view target = targets<T>::pipeline;
+    static constexpr std::uint32_t version = 1;
+    static constexpr const auto& registry = kernels;
+    static constexpr std::size_t operand_count = 1, result_count = 1, runtime_scalar_count = 1;
+
+    using tile_values = accy::scratch<targets<T>::dtype, accy::ceil_div<0, scan_tile>>;
+    using intermediates = accy::intermediates<tile_values, tile_values>;  // tile sums, scanned tile sums
+    using stages = accy::stages<
+        accy::stage<targets<T>::block_scan, 1, accy::buffers<accy::result<0>, accy::operand<0>, accy::intermediate<0>>,
+                    accy::scalars<accy::forward<0>>>,
+        accy::stage<targets<T>::sums_scan, 1, accy::buffers<accy::intermediate<1>, accy::intermediate<0>>,
+                    accy::scalars<accy::ceil_div<0, scan_tile>>>,
+        accy::stage<targets<T>::add_base, 1, accy::buffers<accy::result<0>, accy::intermediate<1>>,
+                    accy::scalars<accy::forward<0>>>>;
+};
+
+template <class T>
+using pipeline = accy::pipeline<definition<T>>;
+
+}  // namespace accy_examples::scan
