@@ -1,0 +1,25 @@
+// A stage reads intermediate<1> before any stage writes it.
+// expect: static assertion failed: accy::pipeline: a stage reads an intermediate that no earlier stage writes
+// expect: accy::diagnostic::report<accy::problem::intermediate_read_before_write
+// expect: in_stage<1, accy::stage<accy::fixed_string<27>{"accy.kernel.test.sums_scan"}
+// expect: at_buffer<1, accy::intermediate<1>
+#include <support/seed_pipeline.hpp>
+
+#include <cstdint>
+#include <vector>
+
+using namespace accy;
+
+struct definition : accy_test::device_scan_definition {
+    using stages = accy::stages<
+        stage<"accy.kernel.test.block_scan", 1, buffers<result<0>, operand<0>, intermediate<0>>, scalars<forward<0>>>,
+        stage<"accy.kernel.test.sums_scan", 1, buffers<intermediate<0>, intermediate<1>>, scalars<ceil_div<0, 64>>>,  // mistake
+        stage<"accy.kernel.test.add_base", 1, buffers<result<0>, intermediate<1>>, scalars<forward<0>>>>;
+};
+
+int main() {
+    testing::recording_backend backend;
+    const std::vector<buffer> operands(1), results(1);
+    const std::vector<std::uint32_t> runtime_scalars{1000};
+    launch_pipeline<pipeline<definition>>(backend, format::cuda_ptx, operands, results, runtime_scalars);
+}

@@ -1,0 +1,17 @@
+// A launch names the definition instead of accy::pipeline<definition>.
+// expect: static assertion failed: accy::launch_pipeline<P>: P must be an accy::pipeline<Definition>
+// expect: Pipeline = accy_test::device_scan_definition
+#include <support/seed_pipeline.hpp>
+
+#include <array>
+#include <cstdint>
+
+using namespace accy;
+
+int main() {
+    testing::recording_backend backend;
+    const std::array<buffer, 1> operands{}, results{};
+    const std::array<std::uint32_t, 1> runtime_scalars{1000};
+    launch_pipeline<accy_test::device_scan_definition>(backend, formats::cuda_ptx, operands, results,  // mistake
+                                                       runtime_scalars);
+}

@@ -1,0 +1,17 @@
+// A launch passes a std::array of two operands to a pipeline of one operand.
+// expect: static assertion failed: accy::launch_pipeline<P>: the operands container has a fixed size that differs from P's operand_count
+// expect: Operands = std::array<buffer, 2>
+#include <support/seed_pipeline.hpp>
+
+#include <array>
+#include <cstdint>
+
+using namespace accy;
+
+int main() {
+    testing::recording_backend backend;
+    const std::array<buffer, 2> operands{};  // mistake
+    const std::array<buffer, 1> results{};
+    const std::array<std::uint32_t, 1> runtime_scalars{1000};
+    launch_pipeline<accy_test::device_scan>(backend, formats::cuda_ptx, operands, results, runtime_scalars);
+}

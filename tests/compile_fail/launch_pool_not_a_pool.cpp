@@ -1,0 +1,18 @@
+// A launch passes use_pool(...) something that is not an artifact pool.
+// expect: static assertion failed: accy::use_pool(pool): pool must be an accy::artifact_pool
+// expect: Option = accy::use_pool_option<std::array<accy::buffer, 3> >
+#include <support/seed_pipeline.hpp>
+
+#include <array>
+#include <cstdint>
+
+using namespace accy;
+
+int main() {
+    testing::recording_backend backend;
+    const std::array<buffer, 1> operands{}, results{};
+    const std::array<std::uint32_t, 1> runtime_scalars{1000};
+    const std::array<buffer, 3> kernels{};
+    launch_pipeline<accy_test::device_scan>(backend, formats::cuda_ptx, operands, results, runtime_scalars,
+                                            use_pool(kernels));  // mistake
+}

@@ -1,0 +1,17 @@
+// A launch passes a std::array of no results to a pipeline of one result.
+// expect: static assertion failed: accy::launch_pipeline<P>: the results container has a fixed size that differs from P's result_count
+// expect: Results = std::array<buffer, 0>
+#include <support/seed_pipeline.hpp>
+
+#include <array>
+#include <cstdint>
+
+using namespace accy;
+
+int main() {
+    testing::recording_backend backend;
+    const std::array<buffer, 1> operands{};
+    const std::array<buffer, 0> results{};  // mistake
+    const std::array<std::uint32_t, 1> runtime_scalars{1000};
+    launch_pipeline<accy_test::device_scan>(backend, formats::cuda_ptx, operands, results, runtime_scalars);
+}

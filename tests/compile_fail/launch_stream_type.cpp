@@ -1,0 +1,18 @@
+// A launch passes a stream of another type than the backend's.
+// expect: static assertion failed: accy::launch_pipeline: on_stream(s) takes a stream of the backend's stream type
+// expect: Option = accy::on_stream_option<std::array<int, 1> >
+#include <support/seed_pipeline.hpp>
+
+#include <array>
+#include <cstdint>
+
+using namespace accy;
+
+int main() {
+    testing::recording_backend backend;
+    const std::array<buffer, 1> operands{}, results{};
+    const std::array<std::uint32_t, 1> runtime_scalars{1000};
+    const std::array<int, 1> not_a_stream{};
+    launch_pipeline<accy_test::device_scan>(backend, formats::cuda_ptx, operands, results, runtime_scalars,
+                                            on_stream(not_a_stream));  // mistake
+}

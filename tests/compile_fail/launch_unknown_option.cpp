@@ -1,0 +1,17 @@
+// A launch passes something that is not a launch option.
+// expect: static assertion failed: accy::launch_pipeline: an option is use_pool(...), use_intermediates(...), on_stream(...) or diagnostic_id(...)
+// expect: Option = char [5]
+#include <support/seed_pipeline.hpp>
+
+#include <array>
+#include <cstdint>
+
+using namespace accy;
+
+int main() {
+    testing::recording_backend backend;
+    const std::array<buffer, 1> operands{}, results{};
+    const std::array<std::uint32_t, 1> runtime_scalars{1000};
+    launch_pipeline<accy_test::device_scan>(backend, formats::cuda_ptx, operands, results, runtime_scalars,
+                                            "fast");  // mistake
+}

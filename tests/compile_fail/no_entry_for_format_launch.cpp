@@ -1,0 +1,18 @@
+// A launch asks for host kernels at compile time; the registry has only cuda_ptx entries.
+// expect: static assertion failed: accy: a stage has no kernel entry in the format given at compile time
+// expect: accy::diagnostic::report<accy::problem::no_entry_for_format
+// expect: in_stage<0, accy::stage<accy::fixed_string<28>{"accy.kernel.test.block_scan"}
+// expect: in_format<accy::format::host>
+#include <support/seed_pipeline.hpp>
+
+#include <cstdint>
+#include <vector>
+
+using namespace accy;
+
+int main() {
+    testing::recording_backend backend;
+    const std::vector<buffer> operands(1), results(1);
+    const std::vector<std::uint32_t> runtime_scalars{1000};
+    launch_pipeline<accy_test::device_scan>(backend, formats::host, operands, results, runtime_scalars);  // mistake
+}

@@ -1,0 +1,14 @@
+// A pool is loaded with host kernels at compile time; the registry has only cuda_ptx entries.
+// expect: static assertion failed: accy: a stage has no kernel entry in the format given at compile time
+// expect: accy::diagnostic::report<accy::problem::no_entry_for_format
+// expect: in_stage<0, accy::stage<accy::fixed_string<28>{"accy.kernel.test.block_scan"}
+// expect: in_format<accy::format::host>
+#include <support/seed_pipeline.hpp>
+
+using namespace accy;
+
+int main() {
+    testing::recording_backend backend;
+    const auto pool = load_artifacts<accy_test::device_scan>(backend, formats::host);  // mistake
+    return static_cast<int>(pool.size);
+}

@@ -1,0 +1,24 @@
+// A stage names version 2 of a kernel the registry has only in version 1.
+// expect: static assertion failed: accy::pipeline: a stage names a (target, version) that the registry has no entry for, in any format
+// expect: accy::diagnostic::report<accy::problem::stage_without_entry
+// expect: in_stage<2, accy::stage<accy::fixed_string<26>{"accy.kernel.test.add_base"}, 2,
+#include <support/seed_pipeline.hpp>
+
+#include <cstdint>
+#include <vector>
+
+using namespace accy;
+
+struct definition : accy_test::device_scan_definition {
+    using stages = accy::stages<
+        stage<"accy.kernel.test.block_scan", 1, buffers<result<0>, operand<0>, intermediate<0>>, scalars<forward<0>>>,
+        stage<"accy.kernel.test.sums_scan", 1, buffers<intermediate<1>, intermediate<0>>, scalars<ceil_div<0, 64>>>,
+        stage<"accy.kernel.test.add_base", 2, buffers<result<0>, intermediate<1>>, scalars<forward<0>>>>;  // mistake
+};
+
+int main() {
+    testing::recording_backend backend;
+    const std::vector<buffer> operands(1), results(1);
+    const std::vector<std::uint32_t> runtime_scalars{1000};
+    launch_pipeline<pipeline<definition>>(backend, format::cuda_ptx, operands, results, runtime_scalars);
+}
