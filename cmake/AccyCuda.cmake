@@ -1,4 +1,13 @@
 # The CUDA backend's target, accy::cuda: accy plus the toolkit's headers and libdl. It links no
 # CUDA library: the driver is opened at run time, so programs start where there is none.
+# Sets ACCY_HAS_CUDA_TOOLKIT, and where it is true defines accy_add_kernels (AccyKernels.cmake).
 find_package(CUDAToolkit QUIET)
-set(ACCY_HAS_CUDA_TOOLKIT ${CUDAToolkit_FOUND})
+if(CUDAToolkit_FOUND)
+  set(ACCY_HAS_CUDA_TOOLKIT TRUE)
+  add_library(accy_cuda INTERFACE)
+  add_library(accy::cuda ALIAS accy_cuda)
+  target_link_libraries(accy_cuda INTERFACE accy::accy CUDA::toolkit ${CMAKE_DL_LIBS})
+  include(AccyKernels)
+else()
+  set(ACCY_HAS_CUDA_TOOLKIT FALSE)
+endif()

@@ -1,0 +1,7 @@
+// Includes the CUDA driver backend: `accy::cuda::backend`, its streams and buffers, and `accy::cuda::wrap`.
+#pragma once
+
+#include <accy/backend/cuda/backend.hpp>
+#include <accy/backend/cuda/device_buffer.hpp>
+#include <accy/backend/cuda/stream_owner.hpp>
+#include <accy/backend/cuda/wrap.hpp>

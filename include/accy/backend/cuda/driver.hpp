@@ -1,0 +1,129 @@
+// Defines `accy::cuda::detail::driver()`, the CUDA driver's entry points, loaded once at run time from libcuda.so.1.
+#pragma once
+
+#include <accy/core/error.hpp>
+
+#include <cuda.h>
+#include <cudaTypedefs.h>
+#include <dlfcn.h>
+
+#include <string>
+
+namespace accy::cuda::detail {
+
+/// The driver entry points accy calls, each resolved at the ABI version its type names. Nothing
+/// links against libcuda, so a program starts where there is no driver and learns it from `driver()`.
+struct driver_api {
+    PFN_cuGetErrorName_v6000 get_error_name = nullptr;
+    PFN_cuGetErrorString_v6000 get_error_string = nullptr;
+    PFN_cuDeviceGetCount_v2000 device_get_count = nullptr;
+    PFN_cuDeviceGet_v2000 device_get = nullptr;
+    PFN_cuDeviceGetName_v2000 device_get_name = nullptr;
+    PFN_cuDevicePrimaryCtxRetain_v7000 primary_ctx_retain = nullptr;
+    PFN_cuDevicePrimaryCtxRelease_v11000 primary_ctx_release = nullptr;
+    PFN_cuCtxSetCurrent_v4000 ctx_set_current = nullptr;
+    PFN_cuCtxSynchronize_v2000 ctx_synchronize = nullptr;
+    PFN_cuModuleLoadDataEx_v2010 module_load_data_ex = nullptr;
+    PFN_cuModuleGetFunction_v2000 module_get_function = nullptr;
+    PFN_cuModuleUnload_v2000 module_unload = nullptr;
+    PFN_cuFuncGetAttribute_v2020 func_get_attribute = nullptr;
+    PFN_cuFuncGetParamInfo_v12040 func_get_param_info = nullptr;  ///< null where the driver predates CUDA 12.4
+    PFN_cuMemAlloc_v3020 mem_alloc = nullptr;
+    PFN_cuMemFree_v3020 mem_free = nullptr;
+    PFN_cuMemcpyHtoD_v3020 memcpy_htod = nullptr;
+    PFN_cuMemcpyDtoH_v3020 memcpy_dtoh = nullptr;
+    PFN_cuStreamCreate_v2000 stream_create = nullptr;
+    PFN_cuStreamDestroy_v4000 stream_destroy = nullptr;
+    PFN_cuStreamSynchronize_v2000 stream_synchronize = nullptr;
+    PFN_cuLaunchKernel_v4000 launch_kernel = nullptr;
+};
+
+/// The driver's table, or why there is none.
+struct loaded_driver {
+    driver_api api;
+    std::string failure;  ///< empty when the driver loaded and initialized
+};
+
+/// Resolves `symbol` at `version` into `function`; a required one that is missing sets `failure`.
+template <class Function>
+void resolve(PFN_cuGetProcAddress_v12000 get_proc_address, const char* symbol, int version, Function& function,
+             std::string& failure, bool required = true) {
+    void* address = nullptr;
+    CUdriverProcAddressQueryResult status = CU_GET_PROC_ADDRESS_SYMBOL_NOT_FOUND;
+    // The legacy default stream: a launch without a stream goes to stream 0 of the context.
+    const CUresult result =
+        get_proc_address(symbol, &address, version, CU_GET_PROC_ADDRESS_LEGACY_STREAM, &status);
+    if (result == CUDA_SUCCESS && status == CU_GET_PROC_ADDRESS_SUCCESS && address != nullptr) {
+        function = reinterpret_cast<Function>(address);
+    } else if (required && failure.empty()) {
+        failure = "the CUDA driver (libcuda.so.1) has no " + std::string(symbol) + " of CUDA version " +
+                  std::to_string(version / 1000) + "." + std::to_string(version % 1000 / 10) +
+                  " or later: update the driver";
+    }
+}
+
+inline loaded_driver load_driver() {
+    loaded_driver loaded;
+    std::string& failure = loaded.failure;
+    // Never closed: the driver stays loaded for the life of the process, as if linked.
+    void* library = dlopen("libcuda.so.1", RTLD_NOW | RTLD_LOCAL);
+    if (library == nullptr) {
+        const char* reason = dlerror();
+        failure = "the CUDA driver (libcuda.so.1) was not found; is an NVIDIA driver installed? (dlopen: " +
+                  std::string(reason != nullptr ? reason : "no reason given") + ")";
+        return loaded;
+    }
+    const auto get_proc_address =
+        reinterpret_cast<PFN_cuGetProcAddress_v12000>(dlsym(library, "cuGetProcAddress_v2"));
+    if (get_proc_address == nullptr) {
+        failure = "the CUDA driver (libcuda.so.1) has no cuGetProcAddress_v2: a driver for CUDA 12.0 or later is needed";
+        return loaded;
+    }
+    PFN_cuInit_v2000 init = nullptr;
+    driver_api& api = loaded.api;
+    resolve(get_proc_address, "cuInit", 2000, init, failure);
+    resolve(get_proc_address, "cuGetErrorName", 6000, api.get_error_name, failure);
+    resolve(get_proc_address, "cuGetErrorString", 6000, api.get_error_string, failure);
+    resolve(get_proc_address, "cuDeviceGetCount", 2000, api.device_get_count, failure);
+    resolve(get_proc_address, "cuDeviceGet", 2000, api.device_get, failure);
+    resolve(get_proc_address, "cuDeviceGetName", 2000, api.device_get_name, failure);
+    resolve(get_proc_address, "cuDevicePrimaryCtxRetain", 7000, api.primary_ctx_retain, failure);
+    resolve(get_proc_address, "cuDevicePrimaryCtxRelease", 11000, api.primary_ctx_release, failure);
+    resolve(get_proc_address, "cuCtxSetCurrent", 4000, api.ctx_set_current, failure);
+    resolve(get_proc_address, "cuCtxSynchronize", 2000, api.ctx_synchronize, failure);
+    resolve(get_proc_address, "cuModuleLoadDataEx", 2010, api.module_load_data_ex, failure);
+    resolve(get_proc_address, "cuModuleGetFunction", 2000, api.module_get_function, failure);
+    resolve(get_proc_address, "cuModuleUnload", 2000, api.module_unload, failure);
+    resolve(get_proc_address, "cuFuncGetAttribute", 2020, api.func_get_attribute, failure);
+    resolve(get_proc_address, "cuFuncGetParamInfo", 12040, api.func_get_param_info, failure, false);
+    resolve(get_proc_address, "cuMemAlloc", 3020, api.mem_alloc, failure);
+    resolve(get_proc_address, "cuMemFree", 3020, api.mem_free, failure);
+    resolve(get_proc_address, "cuMemcpyHtoD", 3020, api.memcpy_htod, failure);
+    resolve(get_proc_address, "cuMemcpyDtoH", 3020, api.memcpy_dtoh, failure);
+    resolve(get_proc_address, "cuStreamCreate", 2000, api.stream_create, failure);
+    resolve(get_proc_address, "cuStreamDestroy", 4000, api.stream_destroy, failure);
+    resolve(get_proc_address, "cuStreamSynchronize", 2000, api.stream_synchronize, failure);
+    resolve(get_proc_address, "cuLaunchKernel", 4000, api.launch_kernel, failure);
+    if (!failure.empty()) return loaded;
+
+    if (const CUresult result = init(0); result != CUDA_SUCCESS) {
+        const char* name = nullptr;
+        const char* text = nullptr;
+        api.get_error_name(result, &name);
+        api.get_error_string(result, &text);
+        failure = "the CUDA driver did not initialize: cuInit failed with " +
+                  std::string(name != nullptr ? name : "CUresult " + std::to_string(result)) + " (" +
+                  std::string(text != nullptr ? text : "no description") + ")";
+    }
+    return loaded;
+}
+
+/// The driver, loaded and initialized on the first call (thread-safe); every later call returns
+/// the same table. Throws `errc::runtime_unavailable`, saying why, where there is no usable driver.
+inline const driver_api& driver() {
+    static const loaded_driver loaded = load_driver();
+    if (!loaded.failure.empty()) throw error(errc::runtime_unavailable, loaded.failure);
+    return loaded.api;
+}
+
+}  // namespace accy::cuda::detail

@@ -1,0 +1,219 @@
+// Tests of accy::cuda::backend on a GPU: launches in each format, pools, scratch, streams, and load-time failures.
+#include <gpu/device.hpp>
+#include <gpu/square_add.hpp>
+
+#include <accy/accy.hpp>
+#include <accy/backend/cuda.hpp>
+
+#include <boost/test/unit_test.hpp>
+
+#include <algorithm>
+#include <array>
+#include <cmath>
+#include <cstdint>
+#include <optional>
+#include <string>
+#include <string_view>
+#include <type_traits>
+#include <vector>
+
+namespace {
+
+using namespace accy_gpu_test;
+
+BOOST_TEST_GLOBAL_FIXTURE(require_device);
+
+bool code_is(const accy::error& failure, accy::errc expected) {
+    BOOST_TEST_MESSAGE("accy::error: " << failure.what());
+    return failure.code() == expected;
+}
+
+/// One run's buffers: random input, poisoned output, and the CPU's answer.
+struct square_add_case {
+    std::vector<float> input;
+    accy::cuda::device_buffer in, out;
+    std::array<std::uint32_t, 1> scalars;
+
+    explicit square_add_case(std::uint32_t n)
+        : input(random_values<float>(n, -4.0f, 4.0f)), in(to_device<float>(input)),
+          out(device(), n * sizeof(float)), scalars{n} {
+        poison(out.view());
+    }
+
+    std::array<accy::buffer, 1> operands() const { return {in.view()}; }
+    std::array<accy::buffer, 1> results() const { return {out.view()}; }
+
+    /// Downloads the result (after the default stream's work) and compares it with the CPU's.
+    void check() const {
+        const std::vector<float> got = to_host<float>(out.view(), input.size());
+        std::size_t wrong = 0;
+        for (std::size_t i = 0; i < input.size(); ++i) {
+            const float expected = input[i] * input[i] + input[i];
+            if (!(std::abs(got[i] - expected) <= 1e-6f * std::max(1.0f, std::abs(expected)))) {
+                if (wrong++ < 5) BOOST_TEST_MESSAGE("element " << i << ": got " << got[i] << ", expected " << expected);
+            }
+        }
+        BOOST_TEST(wrong == 0u, wrong << " of " << input.size() << " elements differ from the CPU's");
+    }
+};
+
+std::uint32_t random_n() { return random_values<std::uint32_t>(1, 1, 300000)[0]; }
+
+}  // namespace
+
+BOOST_AUTO_TEST_SUITE(cuda_backend)
+
+BOOST_AUTO_TEST_CASE(satisfies_the_backend_concept_and_moves_only) {
+    static_assert(accy::backend<accy::cuda::backend>);
+    static_assert(!std::is_copy_constructible_v<accy::cuda::backend> && std::is_nothrow_move_constructible_v<accy::cuda::backend>);
+    static_assert(!std::is_copy_constructible_v<accy::cuda::stream_owner> &&
+                  std::is_nothrow_move_constructible_v<accy::cuda::stream_owner>);
+    static_assert(accy::cuda::backend::name == "cuda");
+    accy::cuda::backend second(0);
+    accy::cuda::backend moved(std::move(second));
+    BOOST_TEST(moved.context() == device().context());  // the same primary context
+    BOOST_TEST(second.context() == nullptr);
+}
+
+BOOST_AUTO_TEST_CASE(cold_launch_in_each_format) {
+    for (const accy::format fmt : cuda_formats) {
+        BOOST_TEST_CONTEXT("format " << accy::to_string(fmt)) {
+            square_add_case run(random_n());
+            accy::launch_pipeline<square_add>(device(), fmt, run.operands(), run.results(), run.scalars);
+            run.check();
+        }
+    }
+}
+
+BOOST_AUTO_TEST_CASE(buffers_are_aligned_and_copies_checked) {
+    accy::cuda::device_buffer small(device(), 1000);
+    BOOST_TEST(small.view().address % accy::buffer_alignment == 0u);
+    const std::vector<char> bytes(1001, 'x');
+    BOOST_CHECK_EXCEPTION(device().upload(small.view(), bytes.data(), bytes.size()), accy::error,
+                          [](const accy::error& e) { return code_is(e, accy::errc::launch_argument_mismatch); });
+    std::vector<char> back(1001);
+    BOOST_CHECK_EXCEPTION(device().download(back.data(), small.view(), back.size()), accy::error,
+                          [](const accy::error& e) { return code_is(e, accy::errc::launch_argument_mismatch); });
+}
+
+BOOST_AUTO_TEST_CASE(pool_and_scratch_launch_many_times) {
+    const std::uint32_t max_n = 300000;
+    const auto pool = accy::load_artifacts<square_add>(device(), accy::formats::cuda_fatbin);
+    const std::array<std::uint32_t, 1> largest{max_n};
+    const auto scratch = accy::allocate_intermediates<square_add>(device(), largest);
+    for (int repeat = 0; repeat < 5; ++repeat) {
+        square_add_case run(random_n());
+        accy::launch_pipeline<square_add>(device(), accy::formats::cuda_fatbin, run.operands(), run.results(),
+                                          run.scalars, accy::use_pool(pool), accy::use_intermediates(scratch));
+        device().synchronize(std::nullopt);  // with pool and scratch the launch does not wait
+        run.check();
+    }
+}
+
+BOOST_AUTO_TEST_CASE(caller_stream) {
+    const accy::cuda::stream_owner stream(device(), CU_STREAM_NON_BLOCKING);
+    {  // cold: the call waits for its stream before freeing what it allocated
+        square_add_case run(random_n());
+        accy::launch_pipeline<square_add>(device(), accy::formats::cuda_ptx, run.operands(), run.results(), run.scalars,
+                                          accy::on_stream(stream.get()));
+        run.check();
+    }
+    const auto pool = accy::load_artifacts<square_add>(device(), accy::formats::cuda_ptx);
+    square_add_case run(random_n());
+    const auto scratch = accy::allocate_intermediates<square_add>(device(), run.scalars);
+    accy::launch_pipeline<square_add>(device(), accy::formats::cuda_ptx, run.operands(), run.results(), run.scalars,
+                                      accy::use_pool(pool), accy::use_intermediates(scratch),
+                                      accy::on_stream(stream.get()));
+    device().synchronize(stream.get());
+    run.check();
+}
+
+BOOST_AUTO_TEST_CASE(two_streams_at_once) {
+    const accy::cuda::stream_owner first(device(), CU_STREAM_NON_BLOCKING), second(device(), CU_STREAM_NON_BLOCKING);
+    const auto pool = accy::load_artifacts<square_add>(device(), accy::formats::cuda_fatbin);
+    square_add_case a(1u << 22), b((1u << 22) + 17);
+    const auto scratch_a = accy::allocate_intermediates<square_add>(device(), a.scalars);
+    const auto scratch_b = accy::allocate_intermediates<square_add>(device(), b.scalars);
+    for (int repeat = 0; repeat < 3; ++repeat) {
+        accy::launch_pipeline<square_add>(device(), accy::formats::cuda_fatbin, a.operands(), a.results(), a.scalars,
+                                          accy::use_pool(pool), accy::use_intermediates(scratch_a),
+                                          accy::on_stream(first.get()), accy::diagnostic_id("stream a"));
+        accy::launch_pipeline<square_add>(device(), accy::formats::cuda_fatbin, b.operands(), b.results(), b.scalars,
+                                          accy::use_pool(pool), accy::use_intermediates(scratch_b),
+                                          accy::on_stream(second.get()), accy::diagnostic_id("stream b"));
+    }
+    device().synchronize(first.get());
+    device().synchronize(second.get());
+    a.check();
+    b.check();
+}
+
+BOOST_AUTO_TEST_CASE(bad_ptx_is_invalid_artifact_with_the_jit_log) {
+    static constexpr char broken[] = ".version 8.0\n.target sm_90\n.address_size 64\n"
+                                     ".visible .entry accy_test_square() { this is not ptx; }\n";
+    const std::array<accy::payload, 2> payloads{accy::payload::from_text(broken), accy::payload{}};
+    try {
+        accy::load_artifacts<square_add>(device(), accy::formats::cuda_ptx, payloads);
+        BOOST_FAIL("bad PTX loaded");
+    } catch (const accy::error& failure) {
+        BOOST_TEST_MESSAGE("accy::error: " << failure.what());
+        BOOST_TEST((failure.code() == accy::errc::invalid_artifact));
+        BOOST_TEST(failure.message().find("CUDA_ERROR_INVALID_PTX") != std::string::npos);
+        BOOST_TEST(failure.message().find("JIT log:\n") != std::string::npos);
+        BOOST_TEST(failure.message().find("stage 0 ('accy.test.square')") != std::string::npos);
+    }
+}
+
+BOOST_AUTO_TEST_CASE(ptx_without_its_nul_loads) {
+    // PTX read at run time into a buffer where text, not a NUL, follows it.
+    const std::string_view text = kernels::test_kernels_ptx;
+    std::vector<char> read(text.begin(), text.end());
+    read.insert(read.end(), {'g', 'a', 'r', 'b', 'a', 'g', 'e', '\0'});
+    const std::array<accy::payload, 2> payloads{accy::payload::from_text({read.data(), text.size()}), accy::payload{}};
+    const auto pool = accy::load_artifacts<square_add>(device(), accy::formats::cuda_ptx, payloads);
+    square_add_case run(random_n());
+    accy::launch_pipeline<square_add>(device(), accy::formats::cuda_ptx, run.operands(), run.results(), run.scalars,
+                                      accy::use_pool(pool));
+    run.check();
+}
+
+BOOST_AUTO_TEST_CASE(a_signature_that_differs_fails_at_load) {
+    const auto mismatch_naming = [](std::string expected) {
+        return [expected](const accy::error& failure) {
+            return code_is(failure, accy::errc::launch_argument_mismatch) &&
+                   failure.message().find("kernel 'accy_test_square'") != std::string::npos &&
+                   failure.message().find(expected) != std::string::npos;
+        };
+    };
+    BOOST_CHECK_EXCEPTION(accy::load_artifacts<miscounted>(device(), accy::formats::cuda_ptx), accy::error,
+                          mismatch_naming("takes 3 parameters of sizes (8, 8, 4) bytes, but its entry declares 3 "
+                                          "buffers and 1 scalars: 4 parameters of sizes (8, 8, 8, 4) bytes"));
+    BOOST_CHECK_EXCEPTION(accy::load_artifacts<missized>(device(), accy::formats::cuda_ptx), accy::error,
+                          mismatch_naming("declares 1 buffers and 2 scalars: 3 parameters of sizes (8, 4, 4) bytes"));
+}
+
+BOOST_AUTO_TEST_CASE(an_unknown_entry_name_is_invalid_artifact) {
+    BOOST_CHECK_EXCEPTION(accy::load_artifacts<misnamed>(device(), accy::formats::cuda_ptx), accy::error,
+                          [](const accy::error& failure) {
+                              return code_is(failure, accy::errc::invalid_artifact) &&
+                                     failure.message().find("accy_test_no_such_kernel") != std::string::npos;
+                          });
+}
+
+BOOST_AUTO_TEST_CASE(direct_use_checks_formats_and_bindings) {
+    const accy::kernel_entry& square = square_add_registry.entries[0];
+    BOOST_CHECK_EXCEPTION(device().create_artifact(square, accy::format::host, square.payload), accy::error,
+                          [](const accy::error& e) { return code_is(e, accy::errc::unsupported_operation); });
+    BOOST_CHECK_EXCEPTION(device().create_artifact(square, accy::format::cuda_fatbin, accy::payload{}), accy::error,
+                          [](const accy::error& e) { return code_is(e, accy::errc::invalid_artifact); });
+
+    const accy::cuda::kernel loaded = device().load_artifact(device().create_artifact(square, square.format, square.payload));
+    accy::cuda::device_buffer out(device(), 256 * sizeof(float));
+    const std::array<accy::buffer, 1> one_buffer{out.view()};
+    const std::array<std::uint32_t, 1> n{256};
+    BOOST_CHECK_EXCEPTION(device().launch(loaded, {{1, 1, 1}, {256, 1, 1}}, one_buffer, n, std::nullopt), accy::error,
+                          [](const accy::error& e) { return code_is(e, accy::errc::launch_argument_mismatch); });
+    device().unload_artifact(loaded);
+}
+
+BOOST_AUTO_TEST_SUITE_END()

@@ -1,0 +1,110 @@
+// Tests of the compact example's CUDA kernels against a CPU reference: f32 and i32, cold and with pool + scratch.
+#include <gpu/device.hpp>
+
+#include "common/registry.hpp"
+#include "compact/compact_check.hpp"
+#include "compact/compact_pipeline.hpp"
+#include "compact/cuda/compact_cuda.hpp"
+#include "scan/cuda/scan_cuda.hpp"
+
+#include <accy/accy.hpp>
+#include <accy/backend/cuda.hpp>
+
+#include <boost/mpl/list.hpp>
+#include <boost/test/unit_test.hpp>
+
+#include <array>
+#include <bit>
+#include <cstddef>
+#include <cstdint>
+#include <limits>
+#include <optional>
+#include <span>
+#include <type_traits>
+#include <vector>
+
+namespace {
+
+using namespace accy_gpu_test;
+namespace compact = accy_examples::compact;
+
+BOOST_TEST_GLOBAL_FIXTURE(require_device);
+
+inline constexpr auto gpu_kernels =
+    accy_examples::registry_of(accy_examples::scan::cuda::entries<std::int32_t>(), compact::cuda::entries<float>(),
+                               compact::cuda::entries<std::int32_t>());
+
+/// The example's compaction with a registry of its CUDA entries.
+template <class T>
+struct gpu_definition : compact::definition<T> {
+    static constexpr const auto& registry = gpu_kernels;
+};
+template <class T>
+using gpu_compact = accy::pipeline<gpu_definition<T>>;
+
+constexpr std::array<std::uint32_t, 7> sizes{1, 63, 64, 65, 5000, (1u << 20) + 3, 1u << 26};
+constexpr std::uint32_t largest = 1u << 26;
+
+/// Fresh input and a threshold that keeps some of it.
+template <class T>
+std::pair<std::vector<T>, T> random_case(std::uint32_t n) {
+    if constexpr (std::is_same_v<T, float>)
+        return {random_values<float>(n, -1.0f, 1.0f), random_values<float>(1, -0.5f, 0.5f)[0]};
+    else
+        return {random_values<std::int32_t>(n, std::numeric_limits<std::int32_t>::min(),
+                                            std::numeric_limits<std::int32_t>::max()),
+                random_values<std::int32_t>(1, -(1 << 30), 1 << 30)[0]};
+}
+
+/// Uploads a fresh case of `n`, poisons the results, runs `launch(operands, results, scalars)` and
+/// compares the kept elements and their count with the CPU's.
+template <class T, class Launch>
+void check_compact(std::uint32_t n, Launch&& launch) {
+    const auto [input, threshold] = random_case<T>(n);
+    const accy::cuda::device_buffer in = to_device<T>(input);
+    const accy::cuda::device_buffer out(device(), n * sizeof(T)), count(device(), sizeof(std::uint32_t));
+    poison(out.view());
+    poison(count.view());
+    const std::array<accy::buffer, 1> operands{in.view()};
+    const std::array<accy::buffer, 2> results{out.view(), count.view()};
+    const std::array<std::uint32_t, 2> scalars{n, std::bit_cast<std::uint32_t>(threshold)};
+    launch(operands, results, scalars);
+    device().synchronize(std::nullopt);
+
+    const std::vector<T> expected = compact::kept<T>(input, threshold);
+    const std::uint32_t kept_count = to_host<std::uint32_t>(count.view(), 1)[0];
+    const std::vector<T> got = to_host<T>(out.view(), n);
+    BOOST_TEST(compact::check<T>(expected, got, kept_count, "gpu"), "n = " << n << ", threshold " << threshold);
+}
+
+using element_types = boost::mpl::list<float, std::int32_t>;
+
+}  // namespace
+
+BOOST_AUTO_TEST_SUITE(compact_on_the_gpu)
+
+BOOST_AUTO_TEST_CASE_TEMPLATE(cold, T, element_types) {
+    for (const std::uint32_t n : sizes) {
+        BOOST_TEST_CONTEXT("n = " << n) {
+            check_compact<T>(n, [](const auto& operands, const auto& results, const auto& scalars) {
+                accy::launch_pipeline<gpu_compact<T>>(device(), accy::formats::cuda_fatbin, operands, results, scalars);
+            });
+        }
+    }
+}
+
+BOOST_AUTO_TEST_CASE_TEMPLATE(pool_and_scratch, T, element_types) {
+    const auto pool = accy::load_artifacts<gpu_compact<T>>(device(), accy::formats::cuda_fatbin);
+    const std::array<std::uint32_t, 2> most{largest, 0};
+    const auto scratch = accy::allocate_intermediates<gpu_compact<T>>(device(), most);
+    for (const std::uint32_t n : sizes) {
+        BOOST_TEST_CONTEXT("n = " << n) {
+            check_compact<T>(n, [&](const auto& operands, const auto& results, const auto& scalars) {
+                accy::launch_pipeline<gpu_compact<T>>(device(), accy::formats::cuda_fatbin, operands, results, scalars,
+                                                      accy::use_pool(pool), accy::use_intermediates(scratch));
+            });
+        }
+    }
+}
+
+BOOST_AUTO_TEST_SUITE_END()

@@ -1,0 +1,174 @@
+// Tests of the scan example's CUDA kernels against a CPU reference: f32 and i32, cold and with pool + scratch.
+#include <gpu/device.hpp>
+
+#include "common/registry.hpp"
+#include "common/wrapping_add.hpp"
+#include "scan/cuda/scan_cuda.hpp"
+#include "scan/scan_pipeline.hpp"
+
+#include <accy/accy.hpp>
+#include <accy/backend/cuda.hpp>
+
+#include <boost/mpl/list.hpp>
+#include <boost/test/unit_test.hpp>
+
+#include <array>
+#include <chrono>
+#include <cmath>
+#include <cstddef>
+#include <cstdint>
+#include <iostream>
+#include <limits>
+#include <optional>
+#include <type_traits>
+#include <vector>
+
+namespace {
+
+using namespace accy_gpu_test;
+namespace scan = accy_examples::scan;
+
+BOOST_TEST_GLOBAL_FIXTURE(require_device);
+
+inline constexpr auto gpu_kernels = accy_examples::registry_of(
+    scan::cuda::entries<float>(), scan::cuda::entries<std::int32_t>(), scan::cuda::entries<float>(accy::format::cuda_ptx),
+    scan::cuda::entries<std::int32_t>(accy::format::cuda_ptx));
+
+/// The example's scan with a registry of its CUDA entries.
+template <class T>
+struct gpu_definition : scan::definition<T> {
+    static constexpr const auto& registry = gpu_kernels;
+};
+template <class T>
+using gpu_scan = accy::pipeline<gpu_definition<T>>;
+
+constexpr std::array<std::uint32_t, 7> sizes{1, 63, 64, 65, 5000, (1u << 20) + 3, 1u << 26};
+constexpr std::uint32_t largest = 1u << 26;
+
+/// Input the GPU must scan exactly: any i32 (sums wrap), or f32 holding small integers, whose
+/// partial sums in any order are exact integers far below 2^24.
+template <class T>
+std::vector<T> exact_input(std::uint32_t n) {
+    if constexpr (std::is_same_v<T, float>) {
+        const std::vector<std::int32_t> small = random_values<std::int32_t>(n, -4, 4);
+        return std::vector<float>(small.begin(), small.end());
+    } else {
+        return random_values<std::int32_t>(n, std::numeric_limits<std::int32_t>::min(),
+                                           std::numeric_limits<std::int32_t>::max());
+    }
+}
+
+/// Uploads `input`, poisons the result, runs `launch(operands, results, scalars)`, and compares
+/// the result with the CPU's inclusive scan: exactly, or for `approximate` f32 by relative norm.
+template <class T, class Launch>
+void check_scan(const std::vector<T>& input, Launch&& launch, bool approximate = false) {
+    const auto n = static_cast<std::uint32_t>(input.size());
+    const accy::cuda::device_buffer in = to_device<T>(input);
+    const accy::cuda::device_buffer out(device(), input.size() * sizeof(T));
+    poison(out.view());
+    const std::array<accy::buffer, 1> operands{in.view()}, results{out.view()};
+    const std::array<std::uint32_t, 1> scalars{n};
+    launch(operands, results, scalars);
+    device().synchronize(std::nullopt);
+    const std::vector<T> got = to_host<T>(out.view(), n);
+
+    if (approximate) {
+        double running = 0, error = 0, norm = 0;
+        for (std::size_t i = 0; i < n; ++i) {
+            running += input[i];
+            error += (got[i] - running) * (got[i] - running);  // NaN (unwritten) fails below
+            norm += running * running;
+        }
+        BOOST_TEST(std::sqrt(error / norm) < 1e-4, "relative error " << std::sqrt(error / norm) << " at n = " << n);
+        return;
+    }
+    T running{};
+    std::size_t wrong = 0;
+    for (std::size_t i = 0; i < n; ++i) {
+        running = accy_examples::wrapping_add(running, input[i]);
+        if (!(got[i] == running) && wrong++ < 5)
+            BOOST_TEST_MESSAGE("n = " << n << ", element " << i << ": got " << got[i] << ", expected " << running);
+    }
+    BOOST_TEST(wrong == 0u, wrong << " of " << n << " elements differ from the CPU's scan");
+}
+
+using element_types = boost::mpl::list<float, std::int32_t>;
+
+}  // namespace
+
+BOOST_AUTO_TEST_SUITE(scan_on_the_gpu)
+
+BOOST_AUTO_TEST_CASE_TEMPLATE(cold, T, element_types) {
+    for (const std::uint32_t n : sizes) {
+        BOOST_TEST_CONTEXT("n = " << n) {
+            check_scan<T>(exact_input<T>(n), [](const auto& operands, const auto& results, const auto& scalars) {
+                accy::launch_pipeline<gpu_scan<T>>(device(), accy::formats::cuda_fatbin, operands, results, scalars);
+            });
+        }
+    }
+}
+
+BOOST_AUTO_TEST_CASE_TEMPLATE(pool_and_scratch, T, element_types) {
+    const auto pool = accy::load_artifacts<gpu_scan<T>>(device(), accy::formats::cuda_fatbin);
+    const std::array<std::uint32_t, 1> most{largest};
+    const auto scratch = accy::allocate_intermediates<gpu_scan<T>>(device(), most);
+    for (const std::uint32_t n : sizes) {
+        BOOST_TEST_CONTEXT("n = " << n) {
+            check_scan<T>(exact_input<T>(n), [&](const auto& operands, const auto& results, const auto& scalars) {
+                accy::launch_pipeline<gpu_scan<T>>(device(), accy::formats::cuda_fatbin, operands, results, scalars,
+                                                   accy::use_pool(pool), accy::use_intermediates(scratch));
+            });
+        }
+    }
+}
+
+BOOST_AUTO_TEST_CASE_TEMPLATE(from_ptx, T, element_types) {
+    for (const std::uint32_t n : {65u, (1u << 20) + 3}) {
+        BOOST_TEST_CONTEXT("n = " << n) {
+            check_scan<T>(exact_input<T>(n), [](const auto& operands, const auto& results, const auto& scalars) {
+                accy::launch_pipeline<gpu_scan<T>>(device(), accy::formats::cuda_ptx, operands, results, scalars);
+            });
+        }
+    }
+}
+
+BOOST_AUTO_TEST_CASE(fractional_f32) {
+    const auto pool = accy::load_artifacts<gpu_scan<float>>(device(), accy::formats::cuda_fatbin);
+    for (const std::uint32_t n : sizes) {
+        BOOST_TEST_CONTEXT("n = " << n) {
+            check_scan<float>(
+                random_values<float>(n, -1.0f, 1.0f),
+                [&](const auto& operands, const auto& results, const auto& scalars) {
+                    accy::launch_pipeline<gpu_scan<float>>(device(), accy::formats::cuda_fatbin, operands, results,
+                                                           scalars, accy::use_pool(pool));
+                },
+                true);
+        }
+    }
+}
+
+// Not a check: a figure for the logs, host clock around launch + wait of a warm pool, 2^26 elements.
+BOOST_AUTO_TEST_CASE(reports_its_time) {
+    const auto pool = accy::load_artifacts<gpu_scan<float>>(device(), accy::formats::cuda_fatbin);
+    const std::array<std::uint32_t, 1> scalars{largest};
+    const auto scratch = accy::allocate_intermediates<gpu_scan<float>>(device(), scalars);
+    const std::vector<float> input = random_values<float>(largest, -1.0f, 1.0f);
+    const accy::cuda::device_buffer in = to_device<float>(input), out(device(), input.size() * sizeof(float));
+    const std::array<accy::buffer, 1> operands{in.view()}, results{out.view()};
+    const auto run = [&] {
+        accy::launch_pipeline<gpu_scan<float>>(device(), accy::formats::cuda_fatbin, operands, results, scalars,
+                                               accy::use_pool(pool), accy::use_intermediates(scratch));
+    };
+    run();
+    device().synchronize(std::nullopt);
+    constexpr int iterations = 20;
+    const auto start = std::chrono::steady_clock::now();
+    for (int i = 0; i < iterations; ++i) run();
+    device().synchronize(std::nullopt);
+    const double seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count() / iterations;
+    std::cout << "scan of 2^26 f32 with pool + scratch: " << seconds * 1e3 << " ms per launch, "
+              << 2.0 * largest * sizeof(float) / seconds / 1e9 << " GB/s counting 2n bytes" << std::endl;
+    BOOST_TEST(seconds > 0);
+}
+
+BOOST_AUTO_TEST_SUITE_END()
