@@ -3,6 +3,7 @@
 
 #include <accy/backend/cuda/check.hpp>
 #include <accy/backend/cuda/driver.hpp>
+#include <accy/backend/cuda/message.hpp>
 #include <accy/backend/cuda/module.hpp>
 #include <accy/core/buffer.hpp>
 #include <accy/core/error.hpp>
@@ -45,8 +46,8 @@ public:
         int count = 0;
         detail::check(*api_, api_->device_get_count(&count), "cuDeviceGetCount");
         if (ordinal < 0 || ordinal >= count)
-            throw error(errc::runtime_unavailable, "CUDA device " + std::to_string(ordinal) + " was asked for; the driver sees " +
-                                                       std::to_string(count) + " device(s)");
+            throw error(errc::runtime_unavailable,
+                        detail::message("CUDA device ", ordinal, " was asked for; the driver sees ", count, " device(s)"));
         detail::check(*api_, api_->device_get(&device_, ordinal), "cuDeviceGet");
         detail::check(*api_, api_->primary_ctx_retain(&context_, device_), "cuDevicePrimaryCtxRetain");
         if (const CUresult result = api_->ctx_set_current(context_); result != CUDA_SUCCESS) {
@@ -89,7 +90,7 @@ public:
     buffer allocate_buffer(std::size_t byte_size) {
         CUdeviceptr address = 0;
         if (const CUresult result = api_->mem_alloc(&address, byte_size); result != CUDA_SUCCESS)
-            detail::fail(*api_, result, "cuMemAlloc", std::to_string(byte_size) + " bytes");
+            detail::fail(*api_, result, "cuMemAlloc", detail::message(byte_size, " bytes"));
         return {address, byte_size};
     }
 
@@ -128,9 +129,8 @@ public:
         static_assert(sizeof(buffer::address) == sizeof(CUdeviceptr), "a buffer's address is passed as a CUdeviceptr");
         if (buffers.size() != loaded.buffer_count || scalars.size() != loaded.scalar_count) [[unlikely]]
             throw error(errc::launch_argument_mismatch,
-                        "the kernel takes " + std::to_string(loaded.buffer_count) + " buffers and " +
-                            std::to_string(loaded.scalar_count) + " scalars, the launch binds " +
-                            std::to_string(buffers.size()) + " and " + std::to_string(scalars.size()));
+                        detail::message("the kernel takes ", loaded.buffer_count, " buffers and ", loaded.scalar_count,
+                                        " scalars, the launch binds ", buffers.size(), " and ", scalars.size()));
         std::array<void*, 2 * max_kernel_parameters> parameters;
         std::size_t count = 0;
         // The driver only reads through these pointers.
@@ -141,7 +141,7 @@ public:
                                 dims.block.z, 0, on.value_or(nullptr), parameters.data(), nullptr);
         if (result != CUDA_SUCCESS) [[unlikely]]
             detail::fail(*api_, result, "cuLaunchKernel",
-                         "grid " + to_text(dims.grid) + ", block " + to_text(dims.block));
+                         detail::message("grid ", to_text(dims.grid), ", block ", to_text(dims.block)));
     }
 
     /// Waits for `on`, or for all work of the context when none is given.
@@ -155,14 +155,13 @@ public:
 
 private:
     static std::string to_text(const dim3& value) {
-        return "(" + std::to_string(value.x) + ", " + std::to_string(value.y) + ", " + std::to_string(value.z) + ")";
+        return detail::message("(", value.x, ", ", value.y, ", ", value.z, ")");
     }
 
     static void check_copy(std::string_view operation, const buffer& device, std::size_t bytes) {
         if (bytes > device.byte_size)
-            throw error(errc::launch_argument_mismatch, std::string(operation) + " of " + std::to_string(bytes) +
-                                                            " bytes: the device buffer holds " +
-                                                            std::to_string(device.byte_size));
+            throw error(errc::launch_argument_mismatch, detail::message(operation, " of ", bytes,
+                                                                        " bytes: the device buffer holds ", device.byte_size));
     }
 
     void release() noexcept {

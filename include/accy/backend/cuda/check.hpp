@@ -2,6 +2,7 @@
 #pragma once
 
 #include <accy/backend/cuda/driver.hpp>
+#include <accy/backend/cuda/message.hpp>
 #include <accy/core/error.hpp>
 
 #include <cuda.h>
@@ -45,16 +46,16 @@ inline std::string describe(const driver_api& api, CUresult result) {
     const char* name = nullptr;
     const char* text = nullptr;
     if (api.get_error_name(result, &name) != CUDA_SUCCESS || name == nullptr)
-        return "unknown CUresult " + std::to_string(static_cast<int>(result));
+        return message("unknown CUresult ", static_cast<int>(result));
     if (api.get_error_string(result, &text) != CUDA_SUCCESS || text == nullptr) return name;
-    return std::string(name) + " (" + text + ")";
+    return message(name, " (", text, ")");
 }
 
 [[noreturn, gnu::cold, gnu::noinline]] inline void fail(const driver_api& api, CUresult result, std::string_view call,
                                                          std::string_view details = {}) {
-    std::string message = std::string(call) + " failed with " + describe(api, result);
-    if (!details.empty()) message += ": " + std::string(details);
-    throw error(code_of(result), std::move(message));
+    std::string text = message(call, " failed with ", describe(api, result));
+    if (!details.empty()) text += message(": ", details);
+    throw error(code_of(result), std::move(text));
 }
 
 /// Throws the `accy::error` of a failed driver call `call` ("cuMemAlloc of 4096 bytes").

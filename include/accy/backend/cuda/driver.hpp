@@ -1,6 +1,7 @@
 // Defines `accy::cuda::detail::driver()`, the CUDA driver's entry points, loaded once at run time from libcuda.so.1.
 #pragma once
 
+#include <accy/backend/cuda/message.hpp>
 #include <accy/core/error.hpp>
 
 #include <cuda.h>
@@ -56,9 +57,8 @@ void resolve(PFN_cuGetProcAddress_v12000 get_proc_address, const char* symbol, i
     if (result == CUDA_SUCCESS && status == CU_GET_PROC_ADDRESS_SUCCESS && address != nullptr) {
         function = reinterpret_cast<Function>(address);
     } else if (required && failure.empty()) {
-        failure = "the CUDA driver (libcuda.so.1) has no " + std::string(symbol) + " of CUDA version " +
-                  std::to_string(version / 1000) + "." + std::to_string(version % 1000 / 10) +
-                  " or later: update the driver";
+        failure = message("the CUDA driver (libcuda.so.1) has no ", symbol, " of CUDA version ", version / 1000, ".",
+                          version % 1000 / 10, " or later: update the driver");
     }
 }
 
@@ -69,8 +69,8 @@ inline loaded_driver load_driver() {
     void* library = dlopen("libcuda.so.1", RTLD_NOW | RTLD_LOCAL);
     if (library == nullptr) {
         const char* reason = dlerror();
-        failure = "the CUDA driver (libcuda.so.1) was not found; is an NVIDIA driver installed? (dlopen: " +
-                  std::string(reason != nullptr ? reason : "no reason given") + ")";
+        failure = message("the CUDA driver (libcuda.so.1) was not found; is an NVIDIA driver installed? (dlopen: ",
+                          reason != nullptr ? reason : "no reason given", ")");
         return loaded;
     }
     const auto get_proc_address =
@@ -111,9 +111,9 @@ inline loaded_driver load_driver() {
         const char* text = nullptr;
         api.get_error_name(result, &name);
         api.get_error_string(result, &text);
-        failure = "the CUDA driver did not initialize: cuInit failed with " +
-                  std::string(name != nullptr ? name : "CUresult " + std::to_string(result)) + " (" +
-                  std::string(text != nullptr ? text : "no description") + ")";
+        failure = message("the CUDA driver did not initialize: cuInit failed with ",
+                          name != nullptr ? std::string(name) : message("CUresult ", static_cast<int>(result)), " (",
+                          text != nullptr ? text : "no description", ")");
     }
     return loaded;
 }

@@ -3,6 +3,7 @@
 
 #include <accy/backend/cuda/check.hpp>
 #include <accy/backend/cuda/driver.hpp>
+#include <accy/backend/cuda/message.hpp>
 #include <accy/core/error.hpp>
 #include <accy/core/format.hpp>
 #include <accy/kernel/access.hpp>
@@ -51,22 +52,21 @@ inline bool is_cuda_format(format fmt) noexcept {
 
 /// The artifact of `entry` in `fmt` from `code`, checked for what can be checked without the driver.
 inline artifact make_artifact(const kernel_entry& entry, format fmt, const payload& code) {
-    const std::string entry_text = "kernel entry '" + std::string(entry.entry_name) + "' (" + std::string(entry.target) +
-                                   " v" + std::to_string(entry.version) + ")";
+    const std::string entry_text =
+        message("kernel entry '", entry.entry_name, "' (", entry.target, " v", entry.version, ")");
     if (!is_cuda_format(fmt))
-        throw error(errc::unsupported_operation, "the CUDA backend loads cuda_ptx, cuda_cubin and cuda_fatbin, not " +
-                                                     std::string(to_string(fmt)) + " (" + entry_text + ")");
+        throw error(errc::unsupported_operation, message("the CUDA backend loads cuda_ptx, cuda_cubin and cuda_fatbin, not ",
+                                                         to_string(fmt), " (", entry_text, ")"));
     if (entry.scalar_count > max_kernel_parameters)
-        throw error(errc::invalid_artifact, entry_text + " declares " + std::to_string(entry.scalar_count) +
-                                                " scalars, more than max_kernel_parameters (" +
-                                                std::to_string(max_kernel_parameters) + ")");
+        throw error(errc::invalid_artifact, message(entry_text, " declares ", entry.scalar_count,
+                                                    " scalars, more than max_kernel_parameters (", max_kernel_parameters, ")"));
     artifact made{fmt, entry.entry_name, {}, {}, static_cast<std::uint32_t>(entry.buffers.size()), entry.scalar_count,
                   entry.launch.block};
     if (fmt == format::cuda_ptx) made.ptx = code.text;
     else made.image = code.image;
     if (made.ptx.empty() && made.image.empty())
-        throw error(errc::invalid_artifact, entry_text + " has no " + std::string(to_string(fmt)) + " payload (" +
-                                                (fmt == format::cuda_ptx ? "PTX text" : "image bytes") + " expected)");
+        throw error(errc::invalid_artifact, message(entry_text, " has no ", to_string(fmt), " payload (",
+                                                    fmt == format::cuda_ptx ? "PTX text" : "image bytes", " expected)"));
     return made;
 }
 
@@ -93,8 +93,8 @@ inline CUmodule load_module(const driver_api& api, const artifact& made) {
         log.back() = '\0';
         const std::string_view jit_log(log.data());
         fail(api, result, "cuModuleLoadDataEx",
-             "the " + std::string(to_string(made.format)) + " of kernel '" + std::string(made.entry_name) +
-                 "' did not load" + (jit_log.empty() ? std::string(" (the JIT log is empty)") : "; JIT log:\n" + std::string(jit_log)));
+             message("the ", to_string(made.format), " of kernel '", made.entry_name, "' did not load",
+                     jit_log.empty() ? std::string(" (the JIT log is empty)") : message("; JIT log:\n", jit_log)));
     }
     return module;
 }
@@ -118,17 +118,16 @@ inline void check_signature(const driver_api& api, CUfunction function, const ar
     if (matches) return;
     const auto list = [](std::span<const std::size_t> values) {
         std::string text;
-        for (const std::size_t value : values) text += (text.empty() ? "" : ", ") + std::to_string(value);
+        for (const std::size_t value : values) text += message(text.empty() ? "" : ", ", value);
         return text.empty() ? std::string("none") : text;
     };
     std::array<std::size_t, 2 * max_kernel_parameters> declared{};
     for (std::size_t i = 0; i < expected; ++i) declared[i] = i < made.buffer_count ? 8 : 4;
     throw error(errc::launch_argument_mismatch,
-                "kernel '" + std::string(made.entry_name) + "' takes " + std::to_string(count) +
-                    " parameters of sizes (" + list(std::span(sizes).first(std::min(count, sizes.size()))) +
-                    ") bytes, but its entry declares " + std::to_string(made.buffer_count) + " buffers and " +
-                    std::to_string(made.scalar_count) + " scalars: " + std::to_string(expected) +
-                    " parameters of sizes (" + list(std::span(declared).first(expected)) + ") bytes");
+                message("kernel '", made.entry_name, "' takes ", count, " parameters of sizes (",
+                        list(std::span(sizes).first(std::min(count, sizes.size()))), ") bytes, but its entry declares ",
+                        made.buffer_count, " buffers and ", made.scalar_count, " scalars: ", expected,
+                        " parameters of sizes (", list(std::span(declared).first(expected)), ") bytes"));
 }
 
 /// The entry's block must fit the function: cuLaunchKernel would refuse it on every launch.
@@ -139,10 +138,8 @@ inline void check_block(const driver_api& api, CUfunction function, const artifa
     const std::uint64_t threads = std::uint64_t{made.block.x} * made.block.y * made.block.z;
     if (threads == 0 || threads > static_cast<std::uint64_t>(max_threads))
         throw error(errc::launch_argument_mismatch,
-                    "kernel '" + std::string(made.entry_name) + "': its entry's block of " + std::to_string(made.block.x) +
-                        " x " + std::to_string(made.block.y) + " x " + std::to_string(made.block.z) + " = " +
-                        std::to_string(threads) + " threads is outside the function's 1 to " +
-                        std::to_string(max_threads));
+                    message("kernel '", made.entry_name, "': its entry's block of ", made.block.x, " x ", made.block.y,
+                            " x ", made.block.z, " = ", threads, " threads is outside the function's 1 to ", max_threads));
 }
 
 /// Loads `made` into a kernel: the module, its function, then the checks; a failure unloads the module.
@@ -153,7 +150,7 @@ inline kernel load_kernel(const driver_api& api, const artifact& made) {
         CUfunction function = nullptr;
         if (const CUresult result = api.module_get_function(&function, module, name.c_str()); result != CUDA_SUCCESS)
             fail(api, result, "cuModuleGetFunction",
-                 "the " + std::string(to_string(made.format)) + " has no kernel named '" + name + "'");
+                 message("the ", to_string(made.format), " has no kernel named '", name, "'"));
         check_signature(api, function, made);
         check_block(api, function, made);
         return {module, function, made.buffer_count, made.scalar_count};
