@@ -34,7 +34,7 @@ template <class Run>
 int with_backend(backend_choice choice, Run&& run) {
 #ifdef ACCY_EXAMPLES_WITH_CUDA
     // The CUDA backend: its constructor throws errc::runtime_unavailable where there is no
-    // driver or no device. `cuda_fatbin` is the format of the examples' CUDA entries.
+    // driver or no device. `cuda_fatbin` is the format of the examples' CUDA entries (*/cuda/*.hpp).
     if (choice != backend_choice::host) {
         std::optional<accy::cuda::backend> device;
         try {

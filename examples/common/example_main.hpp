@@ -7,6 +7,7 @@
 #include <accy/accy.hpp>
 
 #include <cstdint>
+#include <exception>
 #include <iostream>
 #include <optional>
 #include <random>
@@ -37,7 +38,7 @@ int example_main(int argc, char** argv, std::uint32_t default_size, Run&& run) {
                 }
             return matches ? 0 : exit_mismatch;
         });
-    } catch (const accy::error& failure) {
+    } catch (const std::exception& failure) {  // accy::error, and the host's own: std::bad_alloc for a huge n
         std::cerr << argv[0] << ": " << failure.what() << "\n";
         return exit_error;
     }

@@ -8,6 +8,10 @@
 #include "compact/host_kernels.hpp"
 #include "scan/host_kernels.hpp"
 #include "scan/scan_entries.hpp"
+#ifdef ACCY_EXAMPLES_WITH_CUDA
+#include "compact/cuda/compact_cuda.hpp"
+#include "scan/cuda/scan_cuda.hpp"
+#endif
 
 #include <accy/accy.hpp>
 
@@ -18,10 +22,16 @@
 
 namespace accy_examples::compact {
 
-/// Every kernel the compaction knows: the scan's i32 kernels and its own. Another format's
-/// entries (CUDA) join this list, made by `scan::entries` and `compact::entries`.
+/// Every kernel the compaction knows: the scan's i32 kernels and its own, the host's, and CUDA's
+/// where the examples are built with it.
+#ifdef ACCY_EXAMPLES_WITH_CUDA
+inline constexpr auto kernels =
+    registry_of(scan::host::entries<std::int32_t>(), host::entries<float>(), host::entries<std::int32_t>(),
+                scan::cuda::entries<std::int32_t>(), cuda::entries<float>(), cuda::entries<std::int32_t>());
+#else
 inline constexpr auto kernels =
     registry_of(scan::host::entries<std::int32_t>(), host::entries<float>(), host::entries<std::int32_t>());
+#endif
 
 /// Operand 0: the input, n elements. Result 0: the kept elements, in order (room for n). Result 1:
 /// their count, one u32. Runtime scalars: n, and the threshold's bits (std::bit_cast to u32).

@@ -6,6 +6,9 @@
 #include "scan/host_kernels.hpp"
 #include "scan/scan_config.hpp"
 #include "scan/scan_entries.hpp"
+#ifdef ACCY_EXAMPLES_WITH_CUDA
+#include "scan/cuda/scan_cuda.hpp"
+#endif
 
 #include <accy/accy.hpp>
 
@@ -15,8 +18,13 @@
 
 namespace accy_examples::scan {
 
-/// Every kernel the scan knows. Another format's entries (CUDA) join this list, made by `scan::entries`.
+/// Every kernel the scan knows: the host's, and CUDA's where the examples are built with it.
+#ifdef ACCY_EXAMPLES_WITH_CUDA
+inline constexpr auto kernels = registry_of(host::entries<float>(), host::entries<std::int32_t>(),
+                                            cuda::entries<float>(), cuda::entries<std::int32_t>());
+#else
 inline constexpr auto kernels = registry_of(host::entries<float>(), host::entries<std::int32_t>());
+#endif
 
 /// Operand 0: the input, n elements. Result 0: its inclusive scan, n elements. Runtime scalar 0: n.
 template <class T>
