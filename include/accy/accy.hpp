@@ -1,6 +1,7 @@
 // Includes all of accy but the backends that need a device runtime (`accy/backend/cuda/...`).
 #pragma once
 
+#include <accy/backend/host.hpp>
 #include <accy/core/buffer.hpp>
 #include <accy/core/dtype.hpp>
 #include <accy/core/error.hpp>

@@ -87,6 +87,11 @@ struct pipeline {
     static_assert(pipeline_definition<Definition>,
                   "accy::pipeline<Definition>: Definition must declare target, version, registry, operand_count, "
                   "result_count, runtime_scalar_count, intermediates and stages as static members");
+    static constexpr bool well_formed = false;  // nothing else is declared, so that nothing else fails
+};
+
+template <pipeline_definition Definition>
+struct pipeline<Definition> {
     static_assert(detail::report_first_problem<Definition>());
 
     using definition = Definition;
@@ -148,7 +153,10 @@ inline constexpr bool is_pipeline<pipeline<Definition>> = true;
 
 /// Whether a definition is free of wiring mistakes, without the compile error: for trait tests.
 template <class Definition>
-inline constexpr bool valid_pipeline = diagnose<Definition>().problem == problem::none;
+inline constexpr bool valid_pipeline = [] {
+    if constexpr (pipeline_definition<Definition>) return diagnose<Definition>().problem == problem::none;
+    else return false;
+}();
 
 namespace detail {
 

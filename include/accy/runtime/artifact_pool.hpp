@@ -103,10 +103,13 @@ private:
 /// run time and gives `errc::unsupported_operation`.
 template <class Pipeline, backend Backend, class Format>
     requires std::convertible_to<Format, format>
-artifact_pool<Pipeline, Backend> load_artifacts(Backend& device, Format fmt, std::span<const payload> payloads = {}) {
-    static_assert(is_pipeline<Pipeline>, "accy::load_artifacts<P>: P must be an accy::pipeline<Definition>");
-    if constexpr (requires { Format::value; }) static_assert(detail::require_format<Pipeline, Format::value>());
-    return artifact_pool<Pipeline, Backend>::load(device, fmt, payloads);
+auto load_artifacts(Backend& device, Format fmt, std::span<const payload> payloads = {}) {
+    if constexpr (!is_pipeline<Pipeline>) {
+        static_assert(diagnostic::always_false<Pipeline>, "accy::load_artifacts<P>: P must be an accy::pipeline<Definition>");
+    } else if constexpr (Pipeline::well_formed) {
+        if constexpr (requires { Format::value; }) static_assert(detail::require_format<Pipeline, Format::value>());
+        return artifact_pool<Pipeline, Backend>::load(device, fmt, payloads);
+    }
 }
 
 }  // namespace accy

@@ -79,11 +79,14 @@ private:
 
 /// `intermediate_buffers<Pipeline, Backend>::allocate`, deducing the backend.
 template <class Pipeline, backend Backend>
-intermediate_buffers<Pipeline, Backend> allocate_intermediates(Backend& device,
-                                                               std::span<const std::uint32_t> runtime_scalars,
-                                                               std::string_view diagnostic_id = {}) {
-    static_assert(is_pipeline<Pipeline>, "accy::allocate_intermediates<P>: P must be an accy::pipeline<Definition>");
-    return intermediate_buffers<Pipeline, Backend>::allocate(device, runtime_scalars, diagnostic_id);
+auto allocate_intermediates(Backend& device, std::span<const std::uint32_t> runtime_scalars,
+                            std::string_view diagnostic_id = {}) {
+    if constexpr (!is_pipeline<Pipeline>) {
+        static_assert(diagnostic::always_false<Pipeline>,
+                      "accy::allocate_intermediates<P>: P must be an accy::pipeline<Definition>");
+    } else if constexpr (Pipeline::well_formed) {
+        return intermediate_buffers<Pipeline, Backend>::allocate(device, runtime_scalars, diagnostic_id);
+    }
 }
 
 }  // namespace accy

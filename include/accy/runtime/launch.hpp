@@ -71,13 +71,18 @@ template <class Pipeline, class Backend, class Option>
 void apply_option(launch_request<Pipeline, Backend>& request, const Option& option) {
     if constexpr (requires { option.pool; }) {
         using pool_type = std::remove_cvref_t<decltype(*option.pool)>;
-        static_assert(is_artifact_pool<pool_type>, "accy::use_pool(pool): pool must be an accy::artifact_pool");
-        static_assert(std::is_same_v<typename pool_type::pipeline_type, Pipeline>,
-                      "accy::launch_pipeline<P>: the artifact pool was loaded for another pipeline; pools are typed on "
-                      "their pipeline: load one with accy::load_artifacts<P>");
-        static_assert(std::is_same_v<typename pool_type::backend_type, Backend>,
-                      "accy::launch_pipeline: the artifact pool was loaded on another backend type");
-        request.pool = option.pool;
+        if constexpr (!is_artifact_pool<pool_type>) {
+            static_assert(diagnostic::always_false<Option>, "accy::use_pool(pool): pool must be an accy::artifact_pool");
+        } else if constexpr (!std::is_same_v<typename pool_type::pipeline_type, Pipeline>) {
+            static_assert(diagnostic::always_false<Option>,
+                          "accy::launch_pipeline<P>: the artifact pool was loaded for another pipeline; pools are typed on "
+                          "their pipeline: load one with accy::load_artifacts<P>");
+        } else if constexpr (!std::is_same_v<typename pool_type::backend_type, Backend>) {
+            static_assert(diagnostic::always_false<Option>,
+                          "accy::launch_pipeline: the artifact pool was loaded on another backend type");
+        } else {
+            request.pool = option.pool;
+        }
     } else if constexpr (requires { option.buffers; }) {
         static_assert(decltype(option.buffers)::extent == std::dynamic_extent ||
                           decltype(option.buffers)::extent == Pipeline::intermediate_count,
@@ -85,9 +90,11 @@ void apply_option(launch_request<Pipeline, Backend>& request, const Option& opti
                       "P's number of intermediates");
         request.intermediates = option.buffers;
     } else if constexpr (requires { option.stream; }) {
-        static_assert(std::is_convertible_v<decltype(option.stream), typename Backend::stream>,
-                      "accy::launch_pipeline: on_stream(s) takes a stream of the backend's stream type");
-        request.stream = option.stream;
+        if constexpr (!std::is_convertible_v<decltype(option.stream), typename Backend::stream>)
+            static_assert(diagnostic::always_false<Option>,
+                          "accy::launch_pipeline: on_stream(s) takes a stream of the backend's stream type");
+        else
+            request.stream = option.stream;
     } else if constexpr (std::is_same_v<Option, diagnostic_id_option>) {
         request.diagnostic_id = option.id;
     } else {
@@ -268,8 +275,9 @@ template <class Pipeline, backend Backend, class Format, class Operands, class R
     requires std::convertible_to<Format, format>
 void launch_pipeline(Backend& device, Format fmt, const Operands& operands, const Results& results,
                      const Scalars& runtime_scalars, const Options&... options) {
-    static_assert(is_pipeline<Pipeline>, "accy::launch_pipeline<P>: P must be an accy::pipeline<Definition>");
-    if constexpr (Pipeline::well_formed) {
+    if constexpr (!is_pipeline<Pipeline>) {
+        static_assert(diagnostic::always_false<Pipeline>, "accy::launch_pipeline<P>: P must be an accy::pipeline<Definition>");
+    } else if constexpr (Pipeline::well_formed) {
         static_assert(detail::holds_count<Operands>(Pipeline::operand_count),
                       "accy::launch_pipeline<P>: the operands container has a fixed size that differs from P's operand_count");
         static_assert(detail::holds_count<Results>(Pipeline::result_count),
