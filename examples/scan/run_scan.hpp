@@ -1,0 +1,53 @@
+// Defines `accy_examples::run_scan`, the body of the scan examples: a cold launch and timed hot
+// launches of an inclusive-scan pipeline on fresh random data, each checked against plain C++.
+#pragma once
+
+#include "common/device_buffer.hpp"
+#include "common/random_values.hpp"
+#include "common/report.hpp"
+#include "scan/scan_check.hpp"
+#include "scan/scan_entries.hpp"
+
+#include <accy/accy.hpp>
+
+#include <array>
+#include <cstdint>
+#include <optional>
+#include <random>
+#include <string_view>
+#include <vector>
+
+namespace accy_examples {
+
+/// Scans fresh data once cold (accy loads the kernels and allocates the scratch for the call), then
+/// fresh data again `iterations` times hot (the caller's pool and scratch), timing the hot launches.
+/// `Pipeline` takes operand 0, result 0 and runtime scalar n.
+template <class Pipeline, class T, class Backend, class Format>
+bool run_scan(std::string_view name, Backend& device, Format format, std::uint32_t n, unsigned iterations,
+              std::mt19937& engine) {
+    device_buffer<T, Backend> in(device, n), out(device, n);
+    const std::array operands{in.get()};
+    const std::array results{out.get()};
+    const std::array<std::uint32_t, 1> scalars{n};
+
+    const std::vector<T> cold_input = random_values<T>(engine, n);
+    in.upload(cold_input);
+    accy::launch_pipeline<Pipeline>(device, format, operands, results, scalars);
+    const bool cold_matches = scan::check<T>(cold_input, out.download(), "cold launch");
+
+    const std::vector<T> input = random_values<T>(engine, n);
+    in.upload(input);
+    const auto pool = accy::load_artifacts<Pipeline>(device, format);
+    const auto scratch = accy::allocate_intermediates<Pipeline>(device, scalars);
+    const double seconds = time_launches(
+        iterations,
+        [&] {
+            accy::launch_pipeline<Pipeline>(device, format, operands, results, scalars, accy::use_pool(pool),
+                                            accy::use_intermediates(scratch));
+        },
+        [&] { device.synchronize(std::nullopt); });
+    print_result(name, Backend::name, n, scan::targets<T>::dtype, seconds, 2.0 * n * sizeof(T));
+    return scan::check<T>(input, out.download(), "hot launches") && cold_matches;
+}
+
+}  // namespace accy_examples

@@ -1,0 +1,69 @@
+// Defines the single-pass scan's host kernels: the same decoupled look-back as the CUDA kernels,
+// one call per tile, with std::atomic_ref on the tile status words.
+#pragma once
+
+#include "common/wrapping_add.hpp"
+#include "single_pass_scan/single_pass_config.hpp"
+
+#include <accy/kernel/host_kernel.hpp>
+
+#include <algorithm>
+#include <atomic>
+#include <bit>
+#include <cstdint>
+#include <span>
+#include <thread>
+
+namespace accy_examples::single_pass::host {
+
+inline void init_tile_status(const accy::host_block& block) {
+    const std::span<std::uint64_t> status = block.buffer_as<std::uint64_t>(0);
+    const std::uint32_t tiles = block.scalars[0];
+    const std::uint32_t first = block.block_index.x * block.block_dim.x;
+    const std::uint32_t last = std::min<std::uint32_t>(first + block.block_dim.x, tiles);
+    for (std::uint32_t index = first; index < last; ++index) std::atomic_ref(status[index]).store(0);
+}
+
+template <class T>
+std::uint32_t to_bits(T value) {
+    return std::bit_cast<std::uint32_t>(value);
+}
+template <class T>
+T from_bits(std::uint64_t word) {
+    return std::bit_cast<T>(static_cast<std::uint32_t>(word));
+}
+
+/// Scans one tile, publishes its aggregate, then walks back over its predecessors until one has
+/// published its inclusive prefix. Tiles are claimed in increasing order by the host backend's
+/// workers, so every predecessor is finished or being worked on: the wait ends.
+template <class T>
+void scan_tile(const accy::host_block& block) {
+    const std::span<T> result = block.buffer_as<T>(0);
+    const std::span<const T> input = block.buffer_as<const T>(1);
+    const std::span<std::uint64_t> status = block.buffer_as<std::uint64_t>(2);
+    const std::uint32_t n = block.scalars[0];
+    const std::uint32_t tile_index = block.block_index.x;
+    const std::uint64_t first = std::uint64_t{tile_index} * tile;
+    const std::uint64_t last = std::min<std::uint64_t>(first + tile, n);
+
+    T running{};
+    for (std::uint64_t i = first; i < last; ++i) result[i] = running = wrapping_add(running, input[i]);
+    const T aggregate = running;
+
+    T exclusive{};
+    if (tile_index > 0) {
+        std::atomic_ref(status[tile_index]).store((flag_aggregate << 32) | to_bits(aggregate), std::memory_order_release);
+        for (std::int64_t predecessor = tile_index - 1; predecessor >= 0; --predecessor) {
+            std::uint64_t word;
+            while (((word = std::atomic_ref(status[predecessor]).load(std::memory_order_acquire)) >> 32) == 0)
+                std::this_thread::yield();
+            exclusive = wrapping_add(exclusive, from_bits<T>(word));
+            if ((word >> 32) == flag_prefix) break;
+        }
+        for (std::uint64_t i = first; i < last; ++i) result[i] = wrapping_add(result[i], exclusive);
+    }
+    std::atomic_ref(status[tile_index]).store((flag_prefix << 32) | to_bits(wrapping_add(exclusive, aggregate)),
+                                              std::memory_order_release);
+}
+
+}  // namespace accy_examples::single_pass::host
