@@ -207,13 +207,21 @@ private:
     std::size_t count_ = 0;
 };
 
+/// Checks a request, then derives every stage's launch (scalars, grid, block; buffers unbound):
+/// a tuple of `stage_launch<Pipeline, 0>`, `<1>`, ... Nothing has been allocated or launched yet.
+template <class Pipeline, class Backend>
+auto checked_launches(const launch_request<Pipeline, Backend>& request) {
+    namespace hana = boost::hana;
+    check_request(request);
+    return hana::unpack(hana::make_range(hana::size_c<0>, hana::size_c<Pipeline::stage_count>), [&](auto... s) {
+        return hana::make_tuple(stage_launch<Pipeline, decltype(s)::value>::derive(request)...);
+    });
+}
+
 template <class Pipeline, backend Backend>
 void run(Backend& device, const launch_request<Pipeline, Backend>& request) {
     namespace hana = boost::hana;
-    check_request(request);
-    auto launches = hana::unpack(hana::make_range(hana::size_c<0>, hana::size_c<Pipeline::stage_count>), [&](auto... s) {
-        return hana::make_tuple(stage_launch<Pipeline, decltype(s)::value>::derive(request)...);
-    });
+    auto launches = checked_launches(request);
 
     std::optional<intermediate_buffers<Pipeline, Backend>> allocated;
     if (!request.intermediates)
