@@ -5,6 +5,7 @@
 #include "common/wrapping_add.hpp"
 #include "scan/cuda/scan_cuda.hpp"
 #include "scan/scan_pipeline.hpp"
+#include "single_pass_scan/single_pass_pipeline.hpp"
 
 #include <accy/accy.hpp>
 #include <accy/backend/cuda.hpp>
@@ -41,6 +42,9 @@ struct gpu_definition : scan::definition<T> {
 };
 template <class T>
 using gpu_scan = accy::pipeline<gpu_definition<T>>;
+
+template <class T>
+using single_pass_scan = accy_examples::single_pass::pipeline<T>;
 
 constexpr std::array<std::uint32_t, 7> sizes{1, 63, 64, 65, 5000, (1u << 20) + 3, 1u << 26};
 constexpr std::uint32_t largest = 1u << 26;
@@ -130,6 +134,62 @@ BOOST_AUTO_TEST_CASE_TEMPLATE(from_ptx, T, element_types) {
             });
         }
     }
+}
+
+/// Launches `Pipeline` as a CUDA graph made for n = 1 and updated to the launch's n, so that the
+/// update's new scalars and grids are what runs.
+template <class Pipeline, class T>
+void check_in_graph_mode() {
+    const auto pool = accy::load_artifacts<Pipeline>(device(), accy::formats::cuda_fatbin);
+    const std::array<std::uint32_t, 1> most{largest};
+    const auto scratch = accy::allocate_intermediates<Pipeline>(device(), most);
+    for (const std::uint32_t n : sizes) {
+        BOOST_TEST_CONTEXT("n = " << n) {
+            check_scan<T>(exact_input<T>(n), [&](const auto& operands, const auto& results, const auto& scalars) {
+                const std::array<std::uint32_t, 1> one{1};
+                accy::cuda::pipeline_graph<Pipeline> graph(device(), pool, scratch, operands, results, one);
+                graph.update(scalars);
+                graph.launch();
+            });
+        }
+    }
+}
+
+BOOST_AUTO_TEST_CASE_TEMPLATE(graph_replay, T, element_types) { check_in_graph_mode<gpu_scan<T>, T>(); }
+
+BOOST_AUTO_TEST_CASE(graph_update_checks_bounds_and_scratch_before_changing_anything) {
+    const auto pool = accy::load_artifacts<gpu_scan<float>>(device(), accy::formats::cuda_fatbin);
+    const std::array<std::uint32_t, 1> small{5000}, larger{5000 * 1024};
+    const auto scratch = accy::allocate_intermediates<gpu_scan<float>>(device(), small);
+    const std::vector<float> input = exact_input<float>(5000);
+    const accy::cuda::device_buffer in = to_device<float>(input), out(device(), input.size() * sizeof(float));
+    const std::array<accy::buffer, 1> operands{in.view()}, results{out.view()};
+    accy::cuda::pipeline_graph<gpu_scan<float>> graph(device(), pool, scratch, operands, results, small);
+    BOOST_CHECK_EXCEPTION(graph.update(larger), accy::error, [](const accy::error& failure) {
+        return failure.code() == accy::errc::launch_argument_mismatch;
+    });
+    graph.launch();  // still the n = 5000 graph
+    device().synchronize(std::nullopt);
+    const std::vector<float> got = to_host<float>(out.view(), input.size());
+    float running = 0;
+    std::size_t wrong = 0;
+    for (std::size_t i = 0; i < input.size(); ++i) wrong += got[i] != (running += input[i]);
+    BOOST_TEST(wrong == 0u);
+}
+
+BOOST_AUTO_TEST_CASE_TEMPLATE(single_pass_cold, T, element_types) {
+    for (const std::uint32_t n : sizes) {
+        BOOST_TEST_CONTEXT("n = " << n) {
+            check_scan<T>(exact_input<T>(n), [](const auto& operands, const auto& results, const auto& scalars) {
+                accy::launch_pipeline<single_pass_scan<T>>(device(), accy::formats::cuda_fatbin, operands, results,
+                                                           scalars);
+            });
+        }
+    }
+}
+
+BOOST_AUTO_TEST_CASE_TEMPLATE(single_pass_graph_replay, T, element_types) {
+    check_in_graph_mode<single_pass_scan<T>, T>();
 }
 
 BOOST_AUTO_TEST_CASE(fractional_f32) {

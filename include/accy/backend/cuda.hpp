@@ -1,7 +1,8 @@
-// Includes the CUDA driver backend: `accy::cuda::backend`, its streams and buffers, and `accy::cuda::wrap`.
+// Includes the CUDA driver backend: `accy::cuda::backend`, its streams and buffers, graphs, and `accy::cuda::wrap`.
 #pragma once
 
 #include <accy/backend/cuda/backend.hpp>
 #include <accy/backend/cuda/device_buffer.hpp>
+#include <accy/backend/cuda/graph.hpp>
 #include <accy/backend/cuda/stream_owner.hpp>
 #include <accy/backend/cuda/wrap.hpp>

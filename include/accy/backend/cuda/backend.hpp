@@ -5,6 +5,7 @@
 #include <accy/backend/cuda/driver.hpp>
 #include <accy/backend/cuda/message.hpp>
 #include <accy/backend/cuda/module.hpp>
+#include <accy/backend/cuda/parameters.hpp>
 #include <accy/core/buffer.hpp>
 #include <accy/core/error.hpp>
 #include <accy/core/format.hpp>
@@ -126,16 +127,11 @@ public:
     /// scalars, packed on the stack.
     void launch(const kernel& loaded, const launch_dims& dims, std::span<const buffer> buffers,
                 std::span<const std::uint32_t> scalars, const std::optional<stream>& on) {
-        static_assert(sizeof(buffer::address) == sizeof(CUdeviceptr), "a buffer's address is passed as a CUdeviceptr");
         if (buffers.size() != loaded.buffer_count || scalars.size() != loaded.scalar_count) [[unlikely]]
             throw error(errc::launch_argument_mismatch,
                         detail::message("the kernel takes ", loaded.buffer_count, " buffers and ", loaded.scalar_count,
                                         " scalars, the launch binds ", buffers.size(), " and ", scalars.size()));
-        std::array<void*, 2 * max_kernel_parameters> parameters;
-        std::size_t count = 0;
-        // The driver only reads through these pointers.
-        for (const buffer& bound : buffers) parameters[count++] = const_cast<std::uint64_t*>(&bound.address);
-        for (const std::uint32_t& scalar : scalars) parameters[count++] = const_cast<std::uint32_t*>(&scalar);
+        detail::kernel_parameters parameters(buffers, scalars);
         const CUresult result =
             api_->launch_kernel(loaded.function, dims.grid.x, dims.grid.y, dims.grid.z, dims.block.x, dims.block.y,
                                 dims.block.z, 0, on.value_or(nullptr), parameters.data(), nullptr);

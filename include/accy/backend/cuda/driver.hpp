@@ -37,6 +37,13 @@ struct driver_api {
     PFN_cuStreamDestroy_v4000 stream_destroy = nullptr;
     PFN_cuStreamSynchronize_v2000 stream_synchronize = nullptr;
     PFN_cuLaunchKernel_v4000 launch_kernel = nullptr;
+    PFN_cuGraphCreate_v10000 graph_create = nullptr;
+    PFN_cuGraphAddKernelNode_v12000 graph_add_kernel_node = nullptr;
+    PFN_cuGraphInstantiateWithFlags_v11040 graph_instantiate = nullptr;
+    PFN_cuGraphExecKernelNodeSetParams_v12000 graph_exec_kernel_node_set_params = nullptr;
+    PFN_cuGraphLaunch_v10000 graph_launch = nullptr;
+    PFN_cuGraphExecDestroy_v10000 graph_exec_destroy = nullptr;
+    PFN_cuGraphDestroy_v10000 graph_destroy = nullptr;
 };
 
 /// The driver's table, or why there is none.
@@ -104,6 +111,13 @@ inline loaded_driver load_driver() {
     resolve(get_proc_address, "cuStreamDestroy", 4000, api.stream_destroy, failure);
     resolve(get_proc_address, "cuStreamSynchronize", 2000, api.stream_synchronize, failure);
     resolve(get_proc_address, "cuLaunchKernel", 4000, api.launch_kernel, failure);
+    resolve(get_proc_address, "cuGraphCreate", 10000, api.graph_create, failure);
+    resolve(get_proc_address, "cuGraphAddKernelNode", 12000, api.graph_add_kernel_node, failure);
+    resolve(get_proc_address, "cuGraphInstantiateWithFlags", 11040, api.graph_instantiate, failure);
+    resolve(get_proc_address, "cuGraphExecKernelNodeSetParams", 12000, api.graph_exec_kernel_node_set_params, failure);
+    resolve(get_proc_address, "cuGraphLaunch", 10000, api.graph_launch, failure);
+    resolve(get_proc_address, "cuGraphExecDestroy", 10000, api.graph_exec_destroy, failure);
+    resolve(get_proc_address, "cuGraphDestroy", 10000, api.graph_destroy, failure);
     if (!failure.empty()) return loaded;
 
     if (const CUresult result = init(0); result != CUDA_SUCCESS) {
