@@ -1,0 +1,32 @@
+// Defines `accy_bench::gpu`, the benchmarks' shared CUDA backend and stream, and the run's context (GPU, driver).
+#pragma once
+
+#include <accy/backend/cuda.hpp>
+
+#include <benchmark/benchmark.h>
+#include <cuda_runtime_api.h>
+
+#include <string>
+
+namespace accy_bench {
+
+struct gpu {
+    accy::cuda::backend device{0};
+    accy::cuda::stream_owner stream{device, CU_STREAM_NON_BLOCKING};
+
+    /// Names the GPU and the driver in the benchmark's JSON context.
+    gpu() {
+        int driver = 0;
+        cudaDriverGetVersion(&driver);
+        benchmark::AddCustomContext("gpu", device.device_name());
+        benchmark::AddCustomContext("cuda_driver_api_version", std::to_string(driver));
+    }
+};
+
+/// The one GPU of a benchmark program, made on first use.
+inline gpu& the_gpu() {
+    static gpu instance;
+    return instance;
+}
+
+}  // namespace accy_bench
