@@ -1,0 +1,34 @@
+#!/usr/bin/env bash
+# On a GPU machine: builds everything (preset gpu), runs the gpu-labelled tests, the examples on
+# CUDA and the GPU benchmarks, and writes logs and benchmark JSON into the folder given (default
+# gpu-results/). CI has no GPU; this is how the GPU parts are checked.
+set -uo pipefail
+cd "$(dirname "$0")/.."
+out=$(realpath -m "${1:-gpu-results}")
+commit=${ACCY_COMMIT:-$(git rev-parse HEAD 2>/dev/null || echo unknown)}
+mkdir -p "$out"
+status=0
+
+nvidia-smi --query-gpu=name,driver_version,memory.total --format=csv > "$out/gpu.txt" 2>&1
+cmake --preset gpu > "$out/configure.log" 2>&1 || { tail -40 "$out/configure.log"; exit 1; }
+if ! cmake --build --preset gpu --parallel "$(nproc)" > "$out/build.log" 2>&1; then
+  grep -E -A8 "error|FAILED" "$out/build.log" | head -120
+  exit 1
+fi
+
+ctest --preset gpu -L gpu --output-on-failure --parallel 1 > "$out/ctest_gpu.log" 2>&1 || status=1
+tail -25 "$out/ctest_gpu.log"
+
+for example in scan compact single_pass_scan; do
+  ./build/gpu/examples/accy_example_$example --backend cuda --iterations 20 1000 1048579 16777216 \
+    >> "$out/examples.log" 2>&1 || status=1
+done
+cat "$out/examples.log"
+
+context=(--benchmark_context=commit="$commit" --benchmark_out_format=json)
+./build/gpu/benchmarks/cuda/accy_bench_launch_overhead "${context[@]}" --benchmark_out="$out/launch_overhead.json" \
+  --benchmark_repetitions=5 --benchmark_report_aggregates_only=true > "$out/launch_overhead.txt" 2>&1 || status=1
+./build/gpu/benchmarks/cuda/accy_bench_scan "${context[@]}" --benchmark_out="$out/scan.json" \
+  --benchmark_repetitions=5 --benchmark_report_aggregates_only=true > "$out/scan.txt" 2>&1 || status=1
+grep -E "median|error" "$out/launch_overhead.txt" "$out/scan.txt" | cut -c1-150
+exit $status
