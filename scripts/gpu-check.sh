@@ -10,8 +10,8 @@ mkdir -p "$out"
 status=0
 
 nvidia-smi --query-gpu=name,driver_version,memory.total --format=csv > "$out/gpu.txt" 2>&1
-cmake --preset gpu > "$out/configure.log" 2>&1 || { tail -40 "$out/configure.log"; exit 1; }
-if ! cmake --build --preset gpu --parallel "$(nproc)" > "$out/build.log" 2>&1; then
+cmake --preset gpu > "$out/build.log" 2>&1 || { tail -40 "$out/build.log"; exit 1; }
+if ! cmake --build --preset gpu --parallel "$(nproc)" >> "$out/build.log" 2>&1; then
   grep -E -A8 "error|FAILED" "$out/build.log" | head -120
   exit 1
 fi
@@ -25,10 +25,11 @@ for example in scan compact single_pass_scan; do
 done
 cat "$out/examples.log"
 
-context=(--benchmark_context=commit="$commit" --benchmark_out_format=json)
-./build/gpu/benchmarks/cuda/accy_bench_launch_overhead "${context[@]}" --benchmark_out="$out/launch_overhead.json" \
-  --benchmark_repetitions=5 --benchmark_report_aggregates_only=true > "$out/launch_overhead.txt" 2>&1 || status=1
-./build/gpu/benchmarks/cuda/accy_bench_scan "${context[@]}" --benchmark_out="$out/scan.json" \
-  --benchmark_repetitions=5 --benchmark_report_aggregates_only=true > "$out/scan.txt" 2>&1 || status=1
-grep -E "median|error" "$out/launch_overhead.txt" "$out/scan.txt" | cut -c1-150
+bench=(--benchmark_context=commit="$commit" --benchmark_out_format=json --benchmark_repetitions=5
+       --benchmark_report_aggregates_only=true "--benchmark_min_time=${ACCY_BENCH_MIN_TIME:-0.2s}")
+for program in launch_overhead scan; do
+  ./build/gpu/benchmarks/cuda/accy_bench_$program "${bench[@]}" --benchmark_out="$out/$program.json" \
+    >> "$out/benchmarks.txt" 2>&1 || status=1
+done
+grep -E "median|rror" "$out/benchmarks.txt" | cut -c1-150
 exit $status
