@@ -42,7 +42,7 @@ constexpr std::size_t static_extent() {
 }
 
 template <class Container>
-inline constexpr bool holds_count(std::size_t count) {
+constexpr bool holds_count(std::size_t count) {
     return static_extent<Container>() == std::dynamic_extent || static_extent<Container>() == count;
 }
 
