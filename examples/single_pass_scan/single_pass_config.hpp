@@ -13,8 +13,8 @@
 namespace accy_examples::single_pass {
 
 inline constexpr std::uint32_t block_threads = 256;
-inline constexpr std::uint32_t items_per_thread = 16;
-inline constexpr std::uint32_t tile = block_threads * items_per_thread;  // 4096 elements
+inline constexpr std::uint32_t items_per_thread = 32;
+inline constexpr std::uint32_t tile = block_threads * items_per_thread;  // 8192 elements
 inline constexpr std::uint32_t init_threads = 256;
 
 inline constexpr std::uint64_t flag_aggregate = 1;
