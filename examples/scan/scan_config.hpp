@@ -19,8 +19,8 @@
 
 namespace accy_examples::scan {
 
-inline constexpr std::uint32_t scan_tile = 4096;
-inline constexpr std::uint32_t scan_block_threads = 1024;
+inline constexpr std::uint32_t scan_tile = 1024;
+inline constexpr std::uint32_t scan_block_threads = 256;
 inline constexpr std::uint32_t scan_items_per_thread = scan_tile / scan_block_threads;
 
 }  // namespace accy_examples::scan
