@@ -5,7 +5,7 @@
 set -uo pipefail
 cd "$(dirname "$0")/.."
 out=$(realpath -m "${1:-gpu-results}")
-commit=${ACCY_COMMIT:-$(git rev-parse HEAD 2>/dev/null || echo unknown)}
+commit=${ACCY_COMMIT:-$(git rev-parse --verify -q HEAD || echo unknown)}
 mkdir -p "$out"
 status=0
 

@@ -6,6 +6,7 @@
 #include <benchmark/benchmark.h>
 #include <cuda_runtime_api.h>
 
+#include <iostream>
 #include <string>
 
 namespace accy_bench {
@@ -27,6 +28,20 @@ struct gpu {
 inline gpu& the_gpu() {
     static gpu instance;
     return instance;
+}
+
+/// The main of the GPU benchmarks: the GPU is opened first, so that the output's context names it.
+inline int run_benchmarks(int argc, char** argv) {
+    benchmark::Initialize(&argc, argv);
+    try {
+        the_gpu();
+    } catch (const accy::error& failure) {
+        std::cerr << argv[0] << ": " << failure.what() << "\n";
+        return 1;
+    }
+    benchmark::RunSpecifiedBenchmarks();
+    benchmark::Shutdown();
+    return 0;
 }
 
 }  // namespace accy_bench

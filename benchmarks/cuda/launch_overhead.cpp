@@ -122,4 +122,4 @@ BENCHMARK_CAPTURE(accy_cold, latency, mode::latency)->UseRealTime();
 
 }  // namespace
 
-BENCHMARK_MAIN();
+int main(int argc, char** argv) { return accy_bench::run_benchmarks(argc, argv); }

@@ -149,4 +149,4 @@ BENCHMARK_CAPTURE(cub_inclusive_sum, latency, true)->Apply(latency_sizes)->UseRe
 
 }  // namespace
 
-BENCHMARK_MAIN();
+int main(int argc, char** argv) { return accy_bench::run_benchmarks(argc, argv); }
