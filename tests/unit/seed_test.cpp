@@ -59,8 +59,8 @@ BOOST_AUTO_TEST_CASE(seed_executor_derives_intermediates_scalars_and_geometry_pe
 }
 
 BOOST_AUTO_TEST_CASE(seed_executor_rejects_binding_count_mismatches) {
-    // Counts in fixed-size containers are compile errors (compile_fail/launch_operand_count.cpp and
-    // launch_scalar_count.cpp); counts in run-time sized containers are checked as in the seed.
+    // Counts in fixed-size containers are compile errors (compile_fail/launch_operands_count.cpp and
+    // launch_scalars_count.cpp); counts in run-time sized containers are checked as in the seed.
     recording_backend device;
     const std::span<const accy::buffer> no_operands;
     const std::span<const std::uint32_t> no_scalars;
@@ -89,8 +89,8 @@ BOOST_AUTO_TEST_CASE(seed_executor_rejects_runtime_scalar_bounds_before_allocati
 BOOST_AUTO_TEST_CASE(seed_executor_refuses_unresolvable_stages_before_any_launch) {
     // A registry missing a stage's entry in every format no longer compiles
     // (compile_fail/stage_without_entry.cpp), nor does a compile-time format that lacks one
-    // (compile_fail/no_entry_for_static_format.cpp). A format chosen at run time that the registry
-    // lacks is refused before anything is allocated, loaded or launched.
+    // (compile_fail/no_entry_for_format_launch.cpp, no_entry_for_format_load.cpp). A format chosen
+    // at run time that the registry lacks is refused before anything is allocated, loaded or launched.
     recording_backend device;
     BOOST_CHECK_EXCEPTION(accy::launch_pipeline<device_scan>(device, accy::format::cuda_cubin, seed_operands,
                                                              seed_results, n_5000),
@@ -208,7 +208,7 @@ BOOST_AUTO_TEST_CASE(seed_artifact_pool_cleans_loaded_artifacts_after_staged_loa
 
 BOOST_AUTO_TEST_CASE(seed_executor_rejects_mismatched_artifact_pools_before_any_launch) {
     // Pools are typed on their pipeline: a renamed or reversioned pipeline is another type, and
-    // passing its pool is a compile error (compile_fail/pool_of_another_pipeline.cpp).
+    // passing its pool is a compile error (compile_fail/launch_pool_of_other_pipeline.cpp).
     using pool_type = accy::artifact_pool<device_scan, recording_backend>;
     static_assert(!std::is_same_v<pool_type, accy::artifact_pool<accy::pipeline<renamed>, recording_backend>>);
     static_assert(!std::is_same_v<pool_type, accy::artifact_pool<accy::pipeline<reversioned>, recording_backend>>);
