@@ -1,4 +1,4 @@
-// Tests of the compact example's CUDA kernels against a CPU reference: f32 and i32, cold and with pool + scratch.
+// Tests of the compact example's CUDA kernels against a CPU reference: f32 and i32, cold, with pool + scratch, and as a graph.
 #include <gpu/device.hpp>
 
 #include "common/registry.hpp"
@@ -102,6 +102,23 @@ BOOST_AUTO_TEST_CASE_TEMPLATE(pool_and_scratch, T, element_types) {
             check_compact<T>(n, [&](const auto& operands, const auto& results, const auto& scalars) {
                 accy::launch_pipeline<gpu_compact<T>>(device(), accy::formats::cuda_fatbin, operands, results, scalars,
                                                       accy::use_pool(pool), accy::use_intermediates(scratch));
+            });
+        }
+    }
+}
+
+// A CUDA graph made for n = 1 and the first threshold, then updated to the case's scalars.
+BOOST_AUTO_TEST_CASE_TEMPLATE(graph_replay, T, element_types) {
+    const auto pool = accy::load_artifacts<gpu_compact<T>>(device(), accy::formats::cuda_fatbin);
+    const std::array<std::uint32_t, 2> most{largest, 0};
+    const auto scratch = accy::allocate_intermediates<gpu_compact<T>>(device(), most);
+    for (const std::uint32_t n : sizes) {
+        BOOST_TEST_CONTEXT("n = " << n) {
+            check_compact<T>(n, [&](const auto& operands, const auto& results, const auto& scalars) {
+                const std::array<std::uint32_t, 2> one{1, scalars[1]};
+                accy::cuda::pipeline_graph<gpu_compact<T>> graph(device(), pool, scratch, operands, results, one);
+                graph.update(scalars);
+                graph.launch();
             });
         }
     }
