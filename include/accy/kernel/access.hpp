@@ -1,6 +1,8 @@
 // Defines `accy::access`, how a kernel uses one of its buffer parameters, and the list of them.
 #pragma once
 
+#include <accy/core/error.hpp>
+
 #include <array>
 #include <cstddef>
 #include <initializer_list>
@@ -31,8 +33,9 @@ class buffer_parameters {
 public:
     constexpr buffer_parameters() = default;
     constexpr buffer_parameters(std::initializer_list<access> accesses) {
-        // A compile error here means a kernel entry declares more than max_kernel_parameters buffers.
-        if (accesses.size() > max_kernel_parameters) throw "accy::buffer_parameters: too many buffer parameters";
+        // A compile error here means a constexpr kernel entry declares more than max_kernel_parameters buffers.
+        if (accesses.size() > max_kernel_parameters)
+            throw error(errc::invalid_artifact, "accy::buffer_parameters: more than max_kernel_parameters buffers");
         for (access value : accesses) accesses_[size_++] = value;
     }
 
