@@ -14,11 +14,9 @@
 #include <boost/test/unit_test.hpp>
 
 #include <array>
-#include <chrono>
 #include <cmath>
 #include <cstddef>
 #include <cstdint>
-#include <iostream>
 #include <limits>
 #include <optional>
 #include <type_traits>
@@ -205,30 +203,6 @@ BOOST_AUTO_TEST_CASE(fractional_f32) {
                 true);
         }
     }
-}
-
-// Not a check: a figure for the logs, host clock around launch + wait of a warm pool, 2^26 elements.
-BOOST_AUTO_TEST_CASE(reports_its_time) {
-    const auto pool = accy::load_artifacts<gpu_scan<float>>(device(), accy::formats::cuda_fatbin);
-    const std::array<std::uint32_t, 1> scalars{largest};
-    const auto scratch = accy::allocate_intermediates<gpu_scan<float>>(device(), scalars);
-    const std::vector<float> input = random_values<float>(largest, -1.0f, 1.0f);
-    const accy::cuda::device_buffer in = to_device<float>(input), out(device(), input.size() * sizeof(float));
-    const std::array<accy::buffer, 1> operands{in.view()}, results{out.view()};
-    const auto run = [&] {
-        accy::launch_pipeline<gpu_scan<float>>(device(), accy::formats::cuda_fatbin, operands, results, scalars,
-                                               accy::use_pool(pool), accy::use_intermediates(scratch));
-    };
-    run();
-    device().synchronize(std::nullopt);
-    constexpr int iterations = 20;
-    const auto start = std::chrono::steady_clock::now();
-    for (int i = 0; i < iterations; ++i) run();
-    device().synchronize(std::nullopt);
-    const double seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count() / iterations;
-    std::cout << "scan of 2^26 f32 with pool + scratch: " << seconds * 1e3 << " ms per launch, "
-              << 2.0 * largest * sizeof(float) / seconds / 1e9 << " GB/s counting 2n bytes" << std::endl;
-    BOOST_TEST(seconds > 0);
 }
 
 BOOST_AUTO_TEST_SUITE_END()

@@ -212,8 +212,15 @@ BOOST_AUTO_TEST_CASE(seed_executor_rejects_mismatched_artifact_pools_before_any_
     using pool_type = accy::artifact_pool<device_scan, recording_backend>;
     static_assert(!std::is_same_v<pool_type, accy::artifact_pool<accy::pipeline<renamed>, recording_backend>>);
     static_assert(!std::is_same_v<pool_type, accy::artifact_pool<accy::pipeline<reversioned>, recording_backend>>);
-    BOOST_TEST(accy::pipeline<renamed>::target != device_scan::target);
-    BOOST_TEST(accy::pipeline<reversioned>::version != device_scan::version);
+    // What a launch accepts is a pool of its own pipeline, whose kernels it launches.
+    using renamed_scan = accy::pipeline<renamed>;
+    recording_backend device;
+    const auto own_pool = accy::load_artifacts<renamed_scan>(device, accy::formats::cuda_ptx);
+    accy::launch_pipeline<renamed_scan>(device, accy::formats::cuda_ptx, seed_operands, seed_results, n_5000,
+                                        accy::use_pool(own_pool));
+    BOOST_TEST(device.launch_count == 3u);
+    for (std::size_t stage = 0; stage < renamed_scan::stage_count; ++stage)
+        BOOST_TEST(device.launches[stage].launched == own_pool[stage].kernel);
 }
 
 BOOST_AUTO_TEST_CASE(seed_executor_rejects_artifact_pool_format_mismatches_before_any_launch) {
