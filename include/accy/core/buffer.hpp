@@ -15,10 +15,16 @@ struct buffer {
     friend constexpr bool operator==(const buffer&, const buffer&) = default;
 };
 
-/// Whether two buffers share at least one byte (empty buffers share none).
+/// Whether a buffer's bytes run past the end of the 64-bit address space.
+constexpr bool wraps(const buffer& view) noexcept {
+    return view.address != 0 && view.byte_size > UINT64_MAX - view.address + 1;
+}
+
+/// Whether two buffers share at least one byte (empty buffers share none). Neither may wrap.
 constexpr bool overlap(const buffer& lhs, const buffer& rhs) noexcept {
-    return lhs.byte_size != 0 && rhs.byte_size != 0 && lhs.address < rhs.address + rhs.byte_size &&
-           rhs.address < lhs.address + lhs.byte_size;
+    if (lhs.byte_size == 0 || rhs.byte_size == 0) return false;
+    return lhs.address >= rhs.address ? lhs.address - rhs.address < rhs.byte_size
+                                      : rhs.address - lhs.address < lhs.byte_size;
 }
 
 /// Backends hand out buffers aligned to this many bytes.

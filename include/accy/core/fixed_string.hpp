@@ -11,9 +11,18 @@ template <std::size_t N>
 struct fixed_string {
     char chars[N]{};
 
+    constexpr fixed_string() = default;
     constexpr fixed_string(const char (&text)[N]) noexcept { std::copy_n(text, N, chars); }
 
     constexpr std::string_view view() const noexcept { return {chars, N - 1}; }
 };
+
+/// `text` as a template argument: `fixed_string_of<text.size()>(text)`.
+template <std::size_t Size>
+constexpr fixed_string<Size + 1> fixed_string_of(std::string_view text) noexcept {
+    fixed_string<Size + 1> copy;
+    std::copy_n(text.data(), Size, copy.chars);
+    return copy;
+}
 
 }  // namespace accy

@@ -1,9 +1,9 @@
-// Defines `accy::launch_geometry`: a kernel's grid, fixed or derived from its scalars, and its block.
+// Defines `accy::launch_geometry`: a kernel's grid (fixed or derived from its integer scalar
+// parameters), its block and its dynamic shared memory, and the limits they are checked against.
 #pragma once
 
 #include <array>
 #include <cstdint>
-#include <span>
 
 namespace accy {
 
@@ -13,40 +13,57 @@ struct dim3 {
     friend constexpr bool operator==(const dim3&, const dim3&) = default;
 };
 
-/// One grid dimension: a fixed count, or ceil(scalar / divisor) of one of the stage's scalars.
+/// The limits of a CUDA launch, which every backend applies so that a pipeline behaves the same on each.
+namespace limits {
+inline constexpr std::uint32_t block_x = 1024, block_y = 1024, block_z = 64, block_threads = 1024;
+inline constexpr std::uint64_t grid_x = 2147483647, grid_y = 65535, grid_z = 65535;
+}  // namespace limits
+
+/// One grid dimension: a fixed count, or ceil(parameter / divisor) of one of the kernel's integer scalar parameters.
 struct grid_dim {
     enum class kind { fixed, ceil_div };
 
     kind rule = kind::fixed;
-    std::uint32_t value = 1;         ///< the count when fixed, the divisor when derived
-    std::uint32_t scalar_index = 0;  ///< which of the stage's scalars a derived dimension reads
+    std::uint64_t value = 1;            ///< the count when fixed, the divisor when derived
+    std::uint32_t parameter_index = 0;  ///< which parameter a derived dimension reads
 
-    static constexpr grid_dim fixed(std::uint32_t count) noexcept { return {kind::fixed, count, 0}; }
-    static constexpr grid_dim ceil_div(std::uint32_t scalar_index, std::uint32_t divisor) noexcept {
-        return {kind::ceil_div, divisor, scalar_index};
+    static constexpr grid_dim fixed(std::uint64_t count) noexcept { return {kind::fixed, count, 0}; }
+    static constexpr grid_dim ceil_div(std::uint32_t parameter_index, std::uint64_t divisor) noexcept {
+        return {kind::ceil_div, divisor, parameter_index};
+    }
+};
+
+/// Dynamic shared memory per block: `bytes`, plus `bytes_per_thread` for every thread of the block.
+struct shared_memory {
+    std::uint32_t bytes = 0;
+    std::uint32_t bytes_per_thread = 0;
+
+    constexpr std::uint64_t total(const dim3& block) const noexcept {
+        return bytes + std::uint64_t{bytes_per_thread} * block.x * block.y * block.z;
     }
 };
 
 struct launch_geometry {
     std::array<grid_dim, 3> grid{grid_dim::fixed(1), grid_dim::fixed(1), grid_dim::fixed(1)};
     dim3 block{};
+    accy::shared_memory shared{};
 
-    /// A grid that depends on no scalar.
-    static constexpr launch_geometry fixed(dim3 grid, dim3 block) noexcept {
-        return {{grid_dim::fixed(grid.x), grid_dim::fixed(grid.y), grid_dim::fixed(grid.z)}, block};
+    /// A grid that depends on no parameter.
+    static constexpr launch_geometry fixed(dim3 grid, dim3 block, accy::shared_memory shared = {}) noexcept {
+        return {{grid_dim::fixed(grid.x), grid_dim::fixed(grid.y), grid_dim::fixed(grid.z)}, block, shared};
+    }
+
+    /// The largest grid count dimension `d` (0 is x) may have.
+    static constexpr std::uint64_t grid_limit(std::size_t d) noexcept {
+        return d == 0 ? limits::grid_x : d == 1 ? limits::grid_y : limits::grid_z;
     }
 };
 
-constexpr std::uint32_t derive(const grid_dim& dim, std::span<const std::uint32_t> stage_scalars) noexcept {
-    if (dim.rule == grid_dim::kind::fixed) return dim.value;
-    const std::uint64_t scalar = stage_scalars[dim.scalar_index];
-    return static_cast<std::uint32_t>((scalar + dim.value - 1) / dim.value);
-}
-
-/// The grid of one launch, given the stage's scalar values.
-constexpr dim3 derive_grid(const launch_geometry& geometry, std::span<const std::uint32_t> stage_scalars) noexcept {
-    return {derive(geometry.grid[0], stage_scalars), derive(geometry.grid[1], stage_scalars),
-            derive(geometry.grid[2], stage_scalars)};
-}
+/// What one launch is: grid, block and dynamic shared memory bytes.
+struct launch_config {
+    dim3 grid;
+    dim3 block;
+    std::uint32_t shared_bytes = 0;
+};
 
 }  // namespace accy

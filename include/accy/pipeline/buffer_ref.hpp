@@ -1,4 +1,5 @@
-// Defines the buffer references a stage binds: `accy::operand<i>`, `accy::result<i>`, `accy::intermediate<i>`.
+// Defines the buffer references a stage binds: `accy::operand<i>`, `accy::result<i>`,
+// `accy::intermediate<i>` and `accy::workspace<i>`.
 #pragma once
 
 #include <concepts>
@@ -7,13 +8,14 @@
 
 namespace accy {
 
-enum class buffer_kind { operand, result, intermediate };
+enum class buffer_kind { operand, result, intermediate, workspace };
 
 constexpr std::string_view to_string(buffer_kind kind) noexcept {
     switch (kind) {
     case buffer_kind::operand: return "operand";
     case buffer_kind::result: return "result";
     case buffer_kind::intermediate: return "intermediate";
+    case buffer_kind::workspace: return "workspace";
     }
     return "unknown";
 }
@@ -42,6 +44,12 @@ struct result {
 template <std::size_t Index>
 struct intermediate {
     static constexpr buffer_ref ref{buffer_kind::intermediate, Index};
+};
+
+/// The pipeline's workspace `Index`: scratch that one stage's kernel owns, allocated like intermediates.
+template <std::size_t Index>
+struct workspace {
+    static constexpr buffer_ref ref{buffer_kind::workspace, Index};
 };
 
 template <class T>

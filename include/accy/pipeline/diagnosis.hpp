@@ -1,10 +1,12 @@
-// Defines `accy::diagnose`, which finds the first wiring mistake of a pipeline definition, and
-// `accy::diagnostic::report`, which turns it into one compile error naming the stage and binding.
+// Defines `accy::diagnose`, which finds the first wiring mistake of a pipeline definition.
 #pragma once
 
 #include <accy/core/format.hpp>
-#include <accy/detail/lists.hpp>
 #include <accy/kernel/registry.hpp>
+#include <accy/pipeline/buffer_ref.hpp>
+#include <accy/pipeline/definition.hpp>
+#include <accy/pipeline/shape.hpp>
+#include <accy/pipeline/stage.hpp>
 
 #include <array>
 #include <cstddef>
@@ -13,52 +15,86 @@ namespace accy {
 
 enum class problem {
     none,
-    bound_index_out_of_range,
-    extent_index_out_of_range,
-    extent_divisor_zero,
+    // in a declared buffer's extent
+    extent_not_an_integer,
     extent_zero,
+    in_place_operand_out_of_range,
+    // in a derivation, of an extent or of a stage argument
+    scalar_index_out_of_range,
+    divisor_zero,
+    arithmetic_on_non_integer,
+    no_common_type,
+    conversion_of_bytes,
+    // in a stage's kernel entries
     stage_without_entry,
+    duplicate_entry,
+    entries_disagree,
+    parameter_bytes_over_limit,
+    block_dimension_zero,
+    block_too_large,
+    grid_dimension_zero,
+    grid_dimension_too_large,
+    geometry_parameter_not_integer,
+    geometry_divisor_zero,
+    shared_memory_too_large,
+    // in a stage's arguments
+    argument_count_mismatch,
+    argument_kind_mismatch,
+    argument_type_mismatch,
+    element_type_mismatch,
     operand_index_out_of_range,
     result_index_out_of_range,
     intermediate_index_out_of_range,
+    workspace_index_out_of_range,
     buffer_bound_twice,
-    scalar_index_out_of_range,
-    scalar_divisor_zero,
-    buffer_count_mismatch,
-    scalar_count_mismatch,
-    geometry_scalar_out_of_range,
-    geometry_divisor_zero,
+    // in the dataflow
     operand_written,
     intermediate_read_before_write,
     intermediate_never_read,
+    workspace_shared,
+    workspace_unused,
+    result_never_written,
     no_entry_for_format,  ///< found where a format is given at compile time, not by `diagnose`
 };
 
-/// The first problem found: `where` is a stage, bound or intermediate index, `what` a buffer,
-/// scalar or grid dimension index, `entry` an index into the registry's entries.
+/// The first problem found. In a stage (`stage` below the stage count): `argument` is a parameter
+/// or grid dimension index and `entry` the registry entry involved. Otherwise in declared buffer
+/// `buffer` of list `list`.
 struct diagnosis {
     accy::problem problem = problem::none;
-    std::size_t where = 0;
-    std::size_t what = 0;
+    std::size_t stage = static_cast<std::size_t>(-1);
+    std::size_t argument = 0;
     std::size_t entry = 0;
+    buffer_kind list = buffer_kind::operand;
+    std::size_t buffer = 0;
+
+    constexpr bool in_stage() const noexcept { return stage != static_cast<std::size_t>(-1); }
 };
 
+/// The most dynamic shared memory a block can have on any current NVIDIA GPU (227 KiB, Hopper).
+inline constexpr std::uint64_t max_shared_memory_bytes = 232448;
+
 namespace detail {
+
+constexpr problem problem_of(derivation_fault fault) noexcept {
+    switch (fault) {
+    case derivation_fault::none: return problem::none;
+    case derivation_fault::scalar_index_out_of_range: return problem::scalar_index_out_of_range;
+    case derivation_fault::divisor_zero: return problem::divisor_zero;
+    case derivation_fault::not_an_integer: return problem::arithmetic_on_non_integer;
+    case derivation_fault::no_common_type: return problem::no_common_type;
+    case derivation_fault::not_a_number: return problem::conversion_of_bytes;
+    }
+    return problem::none;
+}
 
 constexpr problem index_out_of_range(buffer_kind kind) noexcept {
     switch (kind) {
     case buffer_kind::operand: return problem::operand_index_out_of_range;
     case buffer_kind::result: return problem::result_index_out_of_range;
     case buffer_kind::intermediate: return problem::intermediate_index_out_of_range;
+    case buffer_kind::workspace: return problem::workspace_index_out_of_range;
     }
-    return problem::none;
-}
-
-/// The problem of one derivation from `scalar_count` runtime scalars, or none.
-constexpr problem derivation_problem(const scalar_derivation& derivation, std::size_t scalar_count,
-                                     problem index_problem, problem divisor_problem) noexcept {
-    if (derivation.reads_runtime_scalar() && derivation.index >= scalar_count) return index_problem;
-    if (derivation.rule == scalar_derivation::kind::ceil_div && derivation.operand == 0) return divisor_problem;
     return problem::none;
 }
 
@@ -68,91 +104,180 @@ constexpr access either(access lhs, access rhs) noexcept {
     return read && write ? access::read_write : write ? access::write : access::read;
 }
 
+/// Whether a derivation of `value` may bind `declared`: numbers into scalars that hold all their
+/// values, structs into bytes of their size.
+constexpr bool binds(const parameter& declared, const value_type& value) noexcept {
+    if (declared.what == parameter::kind::bytes) return value.bytes && value.size == declared.size;
+    return !value.bytes && holds_every_value(declared.type, value.type);
+}
+
+/// The problem of one kernel entry's launch geometry and parameter space, or none; `what` gets the dimension.
+constexpr problem entry_problem(const kernel_entry& entry, std::size_t& what) noexcept {
+    if (entry.parameters.byte_size() > max_parameter_bytes) return problem::parameter_bytes_over_limit;
+    const dim3 block = entry.launch.block;
+    if (block.x == 0 || block.y == 0 || block.z == 0) return problem::block_dimension_zero;
+    if (block.x > limits::block_x || block.y > limits::block_y || block.z > limits::block_z ||
+        std::uint64_t{block.x} * block.y * block.z > limits::block_threads)
+        return problem::block_too_large;
+    for (std::size_t d = 0; d < 3; ++d) {
+        const grid_dim& dim = entry.launch.grid[d];
+        what = d;
+        if (dim.rule == grid_dim::kind::fixed) {
+            if (dim.value == 0) return problem::grid_dimension_zero;
+            if (dim.value > launch_geometry::grid_limit(d)) return problem::grid_dimension_too_large;
+            continue;
+        }
+        if (dim.parameter_index >= entry.parameters.size() ||
+            entry.parameters[dim.parameter_index].what != parameter::kind::scalar ||
+            !is_integer(entry.parameters[dim.parameter_index].type))
+            return problem::geometry_parameter_not_integer;
+        if (dim.value == 0) return problem::geometry_divisor_zero;
+    }
+    if (entry.launch.shared.total(block) > max_shared_memory_bytes) return problem::shared_memory_too_large;
+    return problem::none;
+}
+
+/// The first problem of one declared buffer list's extents, or none.
+template <std::size_t Size>
+constexpr diagnosis list_problem(const std::array<shape_info, Size>& shapes, buffer_kind list) noexcept {
+    for (std::size_t k = 0; k < Size; ++k) {
+        const derived& extent = shapes[k].extent;
+        if (extent.fault != derivation_fault::none) return {problem_of(extent.fault), {}, 0, 0, list, k};
+        if (!extent.type.integer()) return {problem::extent_not_an_integer, {}, 0, 0, list, k};
+        if (shapes[k].never_positive) return {problem::extent_zero, {}, 0, 0, list, k};
+    }
+    return {};
+}
+
 }  // namespace detail
 
-/// Checks a pipeline definition: every index in range, counts that match the registry's entries,
-/// no buffer bound twice in a stage, and a dataflow in which operands are only read and each
-/// intermediate is written before it is read and read after it is written.
+/// Checks a pipeline definition: every index in range, every stage's arguments against its kernel
+/// entries' parameters (count, kind, type), the entries themselves (one per format, the same
+/// layout in every format, launchable geometry), and a dataflow in which operands are only read,
+/// each intermediate is written before it is read and read after it is written, each workspace
+/// belongs to one stage and each result is written.
 template <class Definition>
 constexpr diagnosis diagnose() {
-    using stage_list = detail::list_traits<typename Definition::stages>;
-    using scratch_list = detail::list_traits<typename Definition::intermediates>;
-    using bound_list = detail::list_traits<typename detail::bounds_of<Definition>::type>;
+    using declared = definition_traits<Definition>;
+    using scalars = typename declared::scalars;
     const auto& registry = Definition::registry;
-    const std::size_t scalar_count = Definition::runtime_scalar_count;
+    const auto& stages = detail::stage_infos<typename Definition::stages, scalars>::values;
+    constexpr std::size_t stage_count = Definition::stages::size;
+    const std::array<std::size_t, 4> buffer_counts{declared::operands::size, declared::results::size,
+                                                   declared::intermediates::size, declared::workspaces::size};
+    const auto& operands = declared::operands::template infos<scalars>;
+    const auto& results = declared::results::template infos<scalars>;
+    const auto& intermediates = declared::intermediates::template infos<scalars>;
+    const auto& workspaces = declared::workspaces::template infos<scalars>;
 
-    for (std::size_t k = 0; k < bound_list::size; ++k)
-        if (bound_list::values[k].index >= scalar_count) return {problem::bound_index_out_of_range, k};
+    for (const diagnosis found :
+         {detail::list_problem(operands, buffer_kind::operand), detail::list_problem(results, buffer_kind::result),
+          detail::list_problem(intermediates, buffer_kind::intermediate),
+          detail::list_problem(workspaces, buffer_kind::workspace)})
+        if (found.problem != problem::none) return found;
+    for (std::size_t k = 0; k < results.size(); ++k)
+        if (results[k].in_place_of != static_cast<std::size_t>(-1) && results[k].in_place_of >= operands.size())
+            return {problem::in_place_operand_out_of_range, {}, 0, 0, buffer_kind::result, k};
 
-    for (std::size_t k = 0; k < scratch_list::size; ++k) {
-        const scalar_derivation& extent = scratch_list::values[k].extent;
-        if (const problem found = detail::derivation_problem(extent, scalar_count, problem::extent_index_out_of_range,
-                                                             problem::extent_divisor_zero);
-            found != problem::none)
-            return {found, k};
-        if (extent.rule == scalar_derivation::kind::constant && extent.operand == 0) return {problem::extent_zero, k};
-    }
-
-    const std::array<std::size_t, 3> buffer_counts{Definition::operand_count, Definition::result_count, scratch_list::size};
-    for (std::size_t s = 0; s < stage_list::size; ++s) {
-        const detail::stage_model& stage = stage_list::values[s];
-        if (!registry.knows(stage.target, stage.version)) return {problem::stage_without_entry, s};
-        for (std::size_t b = 0; b < stage.buffer_count; ++b) {
-            const buffer_ref ref = stage.buffers[b];
-            if (ref.index >= buffer_counts[static_cast<std::size_t>(ref.kind)])
-                return {detail::index_out_of_range(ref.kind), s, b};
-            for (std::size_t earlier = 0; earlier < b; ++earlier)
-                if (stage.buffers[earlier] == ref) return {problem::buffer_bound_twice, s, b};
+    const auto shape_of = [&](buffer_ref ref) -> const shape_info& {
+        switch (ref.kind) {
+        case buffer_kind::operand: return operands[ref.index];
+        case buffer_kind::result: return results[ref.index];
+        case buffer_kind::intermediate: return intermediates[ref.index];
+        default: return workspaces[ref.index];
         }
-        for (std::size_t i = 0; i < stage.scalar_count; ++i)
-            if (const problem found = detail::derivation_problem(stage.scalars[i], scalar_count,
-                                                                 problem::scalar_index_out_of_range,
-                                                                 problem::scalar_divisor_zero);
-                found != problem::none)
-                return {found, s, i};
+    };
+
+    // Each stage against its entries. The first entry of a stage is the reference the others must match.
+    std::array<std::size_t, stage_count> reference{};
+    for (std::size_t s = 0; s < stage_count; ++s) {
+        const stage_info& stage = stages[s];
+        std::size_t first = registry.entries.size();
         for (std::size_t e = 0; e < registry.entries.size(); ++e) {
             const kernel_entry& entry = registry.entries[e];
             if (entry.target != stage.target || entry.version != stage.version) continue;
-            if (entry.buffers.size() != stage.buffer_count) return {problem::buffer_count_mismatch, s, 0, e};
-            if (entry.scalar_count != stage.scalar_count) return {problem::scalar_count_mismatch, s, 0, e};
-            for (std::size_t d = 0; d < 3; ++d) {
-                const grid_dim& dim = entry.launch.grid[d];
-                if (dim.rule != grid_dim::kind::ceil_div) continue;
-                if (dim.scalar_index >= entry.scalar_count) return {problem::geometry_scalar_out_of_range, s, d, e};
-                if (dim.value == 0) return {problem::geometry_divisor_zero, s, d, e};
+            if (first == registry.entries.size()) first = e;
+            for (std::size_t earlier = first; earlier < e; ++earlier) {
+                const kernel_entry& other = registry.entries[earlier];
+                if (other.target == entry.target && other.version == entry.version && other.format == entry.format)
+                    return {problem::duplicate_entry, s, 0, e};
             }
+            if (!entry.parameters.same_layout(registry.entries[first].parameters))
+                return {problem::entries_disagree, s, 0, e};
+            std::size_t dimension = 0;
+            if (const problem found = detail::entry_problem(entry, dimension); found != problem::none)
+                return {found, s, dimension, e};
+        }
+        if (first == registry.entries.size()) return {problem::stage_without_entry, s};
+        reference[s] = first;
+        const parameter_list& parameters = registry.entries[first].parameters;
+        if (stage.argument_count != parameters.size()) return {problem::argument_count_mismatch, s, 0, first};
+        for (std::size_t p = 0; p < stage.argument_count; ++p) {
+            const argument_info& argument = stage.arguments[p];
+            const parameter& declared_parameter = parameters[p];
+            if (argument.is_buffer != (declared_parameter.what == parameter::kind::buffer))
+                return {problem::argument_kind_mismatch, s, p, first};
+            if (!argument.is_buffer) {
+                if (argument.value.fault != derivation_fault::none)
+                    return {detail::problem_of(argument.value.fault), s, p, first};
+                if (!detail::binds(declared_parameter, argument.value.type))
+                    return {problem::argument_type_mismatch, s, p, first};
+                continue;
+            }
+            const buffer_ref ref = argument.ref;
+            if (ref.index >= buffer_counts[static_cast<std::size_t>(ref.kind)])
+                return {detail::index_out_of_range(ref.kind), s, p, first};
+            for (std::size_t earlier = 0; earlier < p; ++earlier)
+                if (stage.arguments[earlier].is_buffer && stage.arguments[earlier].ref == ref)
+                    return {problem::buffer_bound_twice, s, p, first};
+            if (declared_parameter.element && *declared_parameter.element != shape_of(ref).type)
+                return {problem::element_type_mismatch, s, p, first};
         }
     }
 
     // Dataflow, read from each stage's entries: a parameter is written if any format's entry writes it.
-    std::array<std::size_t, scratch_list::size> first_write{};
-    first_write.fill(stage_list::size);
-    std::array<std::size_t, scratch_list::size> last_read{};
-    for (std::size_t s = 0; s < stage_list::size; ++s) {
-        const detail::stage_model& stage = stage_list::values[s];
+    std::array<std::size_t, declared::intermediates::size> first_write{};
+    first_write.fill(stage_count);
+    std::array<std::size_t, declared::intermediates::size> last_read{};
+    std::array<std::size_t, declared::workspaces::size> owner{};
+    owner.fill(stage_count);
+    std::array<bool, declared::results::size> written{};
+    for (std::size_t s = 0; s < stage_count; ++s) {
+        const stage_info& stage = stages[s];
         std::array<access, max_kernel_parameters> accesses{};
-        bool first_entry = true;
-        for (const kernel_entry& entry : registry.entries) {
-            if (entry.target != stage.target || entry.version != stage.version) continue;
-            for (std::size_t b = 0; b < stage.buffer_count; ++b)
-                accesses[b] = first_entry ? entry.buffers[b] : detail::either(accesses[b], entry.buffers[b]);
-            first_entry = false;
-        }
-        for (std::size_t b = 0; b < stage.buffer_count; ++b) {
-            const buffer_ref ref = stage.buffers[b];
-            if (ref.kind == buffer_kind::operand && writes(accesses[b])) return {problem::operand_written, s, b};
-            if (ref.kind != buffer_kind::intermediate || !reads(accesses[b])) continue;
-            if (first_write[ref.index] >= s) return {problem::intermediate_read_before_write, s, b};
+        for (std::size_t p = 0; p < stage.argument_count; ++p) accesses[p] = registry.entries[reference[s]].parameters[p].use;
+        for (const kernel_entry& entry : registry.entries)
+            if (entry.target == stage.target && entry.version == stage.version)
+                for (std::size_t p = 0; p < stage.argument_count; ++p)
+                    accesses[p] = detail::either(accesses[p], entry.parameters[p].use);
+        for (std::size_t p = 0; p < stage.argument_count; ++p) {
+            if (!stage.arguments[p].is_buffer) continue;
+            const buffer_ref ref = stage.arguments[p].ref;
+            if (ref.kind == buffer_kind::operand && writes(accesses[p])) return {problem::operand_written, s, p, reference[s]};
+            if (ref.kind == buffer_kind::result && writes(accesses[p])) written[ref.index] = true;
+            if (ref.kind == buffer_kind::workspace) {
+                if (owner[ref.index] != stage_count && owner[ref.index] != s)
+                    return {problem::workspace_shared, s, p, reference[s]};
+                owner[ref.index] = s;
+            }
+            if (ref.kind != buffer_kind::intermediate || !reads(accesses[p])) continue;
+            if (first_write[ref.index] >= s) return {problem::intermediate_read_before_write, s, p, reference[s]};
             last_read[ref.index] = s;
         }
-        for (std::size_t b = 0; b < stage.buffer_count; ++b) {
-            const buffer_ref ref = stage.buffers[b];
-            if (ref.kind == buffer_kind::intermediate && writes(accesses[b]) && first_write[ref.index] == stage_list::size)
+        for (std::size_t p = 0; p < stage.argument_count; ++p) {
+            const buffer_ref ref = stage.arguments[p].ref;
+            if (stage.arguments[p].is_buffer && ref.kind == buffer_kind::intermediate && writes(accesses[p]) &&
+                first_write[ref.index] == stage_count)
                 first_write[ref.index] = s;
         }
     }
-    for (std::size_t k = 0; k < scratch_list::size; ++k)
-        if (first_write[k] == stage_list::size || last_read[k] <= first_write[k]) return {problem::intermediate_never_read, k};
+    for (std::size_t k = 0; k < first_write.size(); ++k)
+        if (first_write[k] == stage_count || last_read[k] <= first_write[k])
+            return {problem::intermediate_never_read, {}, 0, 0, buffer_kind::intermediate, k};
+    for (std::size_t k = 0; k < owner.size(); ++k)
+        if (owner[k] == stage_count) return {problem::workspace_unused, {}, 0, 0, buffer_kind::workspace, k};
+    for (std::size_t k = 0; k < written.size(); ++k)
+        if (!written[k]) return {problem::result_never_written, {}, 0, 0, buffer_kind::result, k};
     return {};
 }
 

@@ -1,9 +1,10 @@
-// Defines `accy::pipeline<Definition>`, a checked pipeline: its counts, stages, intermediates and bounds.
+// Defines `accy::pipeline<Definition>`, a checked pipeline: its declarations, counts and kernel entries.
 #pragma once
 
+#include <accy/core/fixed_string.hpp>
 #include <accy/core/format.hpp>
-#include <accy/detail/lists.hpp>
 #include <accy/kernel/registry.hpp>
+#include <accy/pipeline/definition.hpp>
 #include <accy/pipeline/diagnosis.hpp>
 #include <accy/pipeline/report.hpp>
 
@@ -12,68 +13,57 @@
 #include <cstddef>
 #include <cstdint>
 #include <string_view>
+#include <type_traits>
 
 namespace accy {
 
-/// What a pipeline definition declares, as static members:
-///
-///     struct device_scan {
-///         static constexpr std::string_view target = "example.device_scan";
-///         static constexpr std::uint32_t version = 1;
-///         static constexpr const auto& registry = scan_kernels;   // an accy::registry
-///         static constexpr std::size_t operand_count = 1, result_count = 1, runtime_scalar_count = 1;
-///         using intermediates = accy::intermediates<accy::scratch<accy::dtype::f32, accy::ceil_div<0, 64>>>;
-///         using stages = accy::stages<accy::stage<"example.block_scan", 1, ...>, ...>;
-///         using bounds = accy::bounds<accy::max_u32<0, 1 << 30>>;   // optional
-///     };
-template <class Definition>
-concept pipeline_definition = requires {
-    { Definition::target } -> std::convertible_to<std::string_view>;
-    { Definition::version } -> std::convertible_to<std::uint32_t>;
-    { Definition::registry.entries };
-    { Definition::operand_count } -> std::convertible_to<std::size_t>;
-    { Definition::result_count } -> std::convertible_to<std::size_t>;
-    { Definition::runtime_scalar_count } -> std::convertible_to<std::size_t>;
-    typename detail::list_traits<typename Definition::intermediates>;
-    typename detail::list_traits<typename Definition::stages>;
-};
-
 namespace detail {
 
-template <class Definition, std::size_t Entry>
-using entry_declares = diagnostic::entry_declares<Definition::registry.entries[Entry].format,
-                                                  Definition::registry.entries[Entry].buffers.size(),
-                                                  Definition::registry.entries[Entry].scalar_count>;
+template <class Declared, buffer_kind List>
+using buffer_list =
+    std::conditional_t<List == buffer_kind::operand, typename Declared::operands,
+                       std::conditional_t<List == buffer_kind::result, typename Declared::results,
+                                          std::conditional_t<List == buffer_kind::intermediate,
+                                                             typename Declared::intermediates, typename Declared::workspaces>>>;
+
+constexpr bool is_entry_problem(problem kind) noexcept {
+    return kind >= problem::duplicate_entry && kind <= problem::shared_memory_too_large;
+}
+constexpr bool is_grid_problem(problem kind) noexcept {
+    return kind >= problem::grid_dimension_zero && kind <= problem::geometry_divisor_zero;
+}
 
 /// Instantiates the one `diagnostic::report` of a definition's first problem, if any.
 template <class Definition>
 constexpr bool report_first_problem() {
     constexpr diagnosis found = diagnose<Definition>();
     constexpr problem kind = found.problem;
-    using stage_list = list_traits<typename Definition::stages>;
-    using scratch_list = list_traits<typename Definition::intermediates>;
-    using bound_list = list_traits<typename bounds_of<Definition>::type>;
+    using declared = definition_traits<Definition>;
     if constexpr (kind == problem::none) {
         return true;
-    } else if constexpr (kind == problem::bound_index_out_of_range) {
-        return sizeof(diagnostic::report<kind, diagnostic::in_bound<found.where, typename bound_list::template at<found.where>>>);
-    } else if constexpr (kind == problem::extent_index_out_of_range || kind == problem::extent_divisor_zero ||
-                         kind == problem::extent_zero || kind == problem::intermediate_never_read) {
-        return sizeof(diagnostic::report<kind, diagnostic::in_intermediate<found.where, typename scratch_list::template at<found.where>>>);
+    } else if constexpr (!found.in_stage()) {
+        using list = buffer_list<declared, found.list>;
+        return sizeof(diagnostic::report<kind, diagnostic::in_buffer<found.list, found.buffer,
+                                                                      typename list::template at<found.buffer>>>);
     } else {
-        using stage = typename stage_list::template at<found.where>;
-        using in_stage = diagnostic::in_stage<found.where, stage>;
+        using stage = typename Definition::stages::template at<found.stage>;
+        using in_stage = diagnostic::in_stage<found.stage, stage>;
         if constexpr (kind == problem::stage_without_entry) {
             return sizeof(diagnostic::report<kind, in_stage>);
-        } else if constexpr (kind == problem::scalar_index_out_of_range || kind == problem::scalar_divisor_zero) {
-            return sizeof(diagnostic::report<kind, in_stage, diagnostic::at_scalar<found.what, typename stage::scalar_list::template at<found.what>>>);
-        } else if constexpr (kind == problem::buffer_count_mismatch || kind == problem::scalar_count_mismatch) {
-            return sizeof(diagnostic::report<kind, in_stage, entry_declares<Definition, found.entry>>);
-        } else if constexpr (kind == problem::geometry_scalar_out_of_range || kind == problem::geometry_divisor_zero) {
-            return sizeof(diagnostic::report<kind, in_stage, diagnostic::at_grid_dimension<found.what>,
-                                             entry_declares<Definition, found.entry>>);
         } else {
-            return sizeof(diagnostic::report<kind, in_stage, diagnostic::at_buffer<found.what, typename stage::buffer_list::template at<found.what>>>);
+            constexpr const kernel_entry& entry = Definition::registry.entries[found.entry];
+            using in_entry = diagnostic::in_entry<entry.format, fixed_string_of<entry.entry_name.size()>(entry.entry_name),
+                                                  entry.parameters.size()>;
+            if constexpr (is_grid_problem(kind)) {
+                return sizeof(diagnostic::report<kind, in_stage, in_entry, diagnostic::at_grid_dimension<found.argument>>);
+            } else if constexpr (is_entry_problem(kind) || kind == problem::argument_count_mismatch) {
+                return sizeof(diagnostic::report<kind, in_stage, in_entry>);
+            } else {
+                constexpr std::string_view name = entry.parameters[found.argument].name;
+                return sizeof(diagnostic::report<kind, in_stage,
+                                                 diagnostic::at_parameter<found.argument, fixed_string_of<name.size()>(name),
+                                                                          typename stage::template argument<found.argument>>>);
+            }
         }
     }
 }
@@ -81,35 +71,33 @@ constexpr bool report_first_problem() {
 }  // namespace detail
 
 /// A pipeline checked at compile time. Naming `pipeline<D>` in a launch, a pool or an allocation
-/// instantiates the checks; each mistake is one `static_assert` naming the stage and binding.
+/// instantiates the checks; each mistake is one `static_assert` naming the stage and parameter.
 template <class Definition>
 struct pipeline {
     static_assert(pipeline_definition<Definition>,
-                  "accy::pipeline<Definition>: Definition must declare target, version, registry, operand_count, "
-                  "result_count, runtime_scalar_count, intermediates and stages as static members");
-    static constexpr bool well_formed = false;  // nothing else is declared, so that nothing else fails
-};
-
-template <pipeline_definition Definition>
-struct pipeline<Definition> {
+                  "accy::pipeline<Definition>: Definition must declare target, version, registry, runtime_scalars, "
+                  "operands, results and stages as static members (intermediates and workspaces are optional)");
     static_assert(detail::report_first_problem<Definition>());
 
     using definition = Definition;
-    using stage_list = detail::list_traits<typename Definition::stages>;
-    using scratch_list = detail::list_traits<typename Definition::intermediates>;
-    using bound_list = detail::list_traits<typename detail::bounds_of<Definition>::type>;
+    using declared = definition_traits<Definition>;
+    using scalars = typename declared::scalars;
+    /// The runtime scalars' values, as a launch takes them: `std::tuple<std::uint64_t, float>`, say.
+    using scalar_values = typename scalars::values;
+    using stage_list = typename Definition::stages;
 
     static constexpr std::string_view target = Definition::target;
     static constexpr std::uint32_t version = Definition::version;
     static constexpr const auto& registry = Definition::registry;
-    static constexpr std::size_t operand_count = Definition::operand_count;
-    static constexpr std::size_t result_count = Definition::result_count;
-    static constexpr std::size_t runtime_scalar_count = Definition::runtime_scalar_count;
+    static constexpr std::size_t runtime_scalar_count = scalars::count;
+    static constexpr std::size_t operand_count = declared::operands::size;
+    static constexpr std::size_t result_count = declared::results::size;
+    static constexpr std::size_t intermediate_count = declared::intermediates::size;
+    static constexpr std::size_t workspace_count = declared::workspaces::size;
+    /// The buffers accy allocates, or the caller passes with `use_intermediates`: the intermediates, then the workspaces.
+    static constexpr std::size_t scratch_count = intermediate_count + workspace_count;
     static constexpr std::size_t stage_count = stage_list::size;
-    static constexpr std::size_t intermediate_count = scratch_list::size;
-    static constexpr const auto& stages = stage_list::values;
-    static constexpr const auto& intermediates = scratch_list::values;
-    static constexpr const auto& bounds = bound_list::values;
+    static constexpr const auto& stages = detail::stage_infos<stage_list, scalars>::values;
 
     /// Whether the definition has no problem; launch code compiles only then, so that a mistake
     /// gives one error and not a cascade.
@@ -119,6 +107,13 @@ struct pipeline<Definition> {
     static constexpr const kernel_entry* entry(std::size_t stage, format fmt) noexcept {
         const std::ptrdiff_t index = entry_indices[stage][static_cast<std::size_t>(fmt)];
         return index < 0 ? nullptr : &registry.entries[static_cast<std::size_t>(index)];
+    }
+
+    /// The parameters of `stage`'s kernel, the same in every format.
+    static constexpr const parameter_list& parameters(std::size_t stage) noexcept {
+        for (std::size_t f = 0; f < format_count; ++f)
+            if (entry_indices[stage][f] >= 0) return registry.entries[static_cast<std::size_t>(entry_indices[stage][f])].parameters;
+        return registry.entries[0].parameters;  // unreachable in a well-formed pipeline
     }
 
     /// The first stage without an entry in `fmt`, or `stage_count` when every stage has one.
@@ -132,16 +127,14 @@ private:
     // Looked up once at compile time, so that a launch reads a table instead of comparing names.
     static constexpr auto entry_indices = [] {
         std::array<std::array<std::ptrdiff_t, format_count>, stage_count> table{};
-        for (std::size_t s = 0; s < stage_count; ++s)
-            for (std::size_t f = 0; f < format_count; ++f) {
-                table[s][f] = -1;
-                for (std::size_t e = 0; e < registry.entries.size(); ++e) {
-                    const kernel_entry& candidate = registry.entries[e];
-                    if (candidate.target == stages[s].target && candidate.version == stages[s].version &&
-                        candidate.format == static_cast<format>(f))
-                        table[s][f] = static_cast<std::ptrdiff_t>(e);
-                }
+        for (std::size_t s = 0; s < stage_count; ++s) {
+            table[s].fill(-1);
+            for (std::size_t e = 0; e < registry.entries.size(); ++e) {
+                const kernel_entry& candidate = registry.entries[e];
+                if (candidate.target == stages[s].target && candidate.version == stages[s].version)
+                    table[s][static_cast<std::size_t>(candidate.format)] = static_cast<std::ptrdiff_t>(e);
             }
+        }
         return table;
     }();
 };

@@ -1,30 +1,29 @@
-// Defines `accy::diagnostic::report`: one compile error per problem, its context naming the stage and binding.
+// Defines `accy::diagnostic::report`: one compile error per problem, its context naming the stage
+// and the parameter, or the declared buffer, that the message is about.
 #pragma once
 
+#include <accy/core/fixed_string.hpp>
 #include <accy/core/format.hpp>
+#include <accy/pipeline/buffer_ref.hpp>
 #include <accy/pipeline/diagnosis.hpp>
 
 #include <cstddef>
 
 // Each message below is printed after an "In instantiation of 'accy::diagnostic::report<problem,
-// in_stage<S, stage<...>>, at_buffer<B, operand<I>>>'" line: those template arguments are the stage
-// index and declaration, and the binding index and reference, that the message is about.
+// in_stage<S, stage<...>>, at_parameter<P, "name", Argument>>'" line: those template arguments
+// are the stage's index and declaration, and the parameter's index, name and bound argument.
 namespace accy::diagnostic {
 
 template <std::size_t Index, class Stage>
 struct in_stage {};
-template <std::size_t Index, class Ref>
-struct at_buffer {};
-template <std::size_t Index, class Derivation>
-struct at_scalar {};
+template <std::size_t Index, fixed_string Name, class Argument>
+struct at_parameter {};
+template <format Format, fixed_string EntryName, std::size_t ParameterCount>
+struct in_entry {};
 template <std::size_t Dimension>  // 0 is x, 1 is y, 2 is z
 struct at_grid_dimension {};
-template <format Format, std::size_t BufferCount, std::size_t ScalarCount>
-struct entry_declares {};
-template <std::size_t Index, class Bound>
-struct in_bound {};
-template <std::size_t Index, class Scratch>
-struct in_intermediate {};
+template <buffer_kind List, std::size_t Index, class Shape>
+struct in_buffer {};
 template <format Format>
 struct in_format {};
 
@@ -40,41 +39,41 @@ struct report;
         static_assert(always_false<Context...>, text);                        \
     }
 
-ACCY_DIAGNOSTIC(bound_index_out_of_range,
-                "accy::pipeline: a bound max_u32<i, v> names runtime scalar i at or past runtime_scalar_count");
-ACCY_DIAGNOSTIC(extent_index_out_of_range,
-                "accy::pipeline: an intermediate's extent reads a runtime scalar at or past runtime_scalar_count");
-ACCY_DIAGNOSTIC(extent_divisor_zero, "accy::pipeline: an intermediate's extent is ceil_div<i, 0>, a division by zero");
-ACCY_DIAGNOSTIC(extent_zero, "accy::pipeline: an intermediate has the fixed extent constant<0>; a buffer needs one element or more");
-ACCY_DIAGNOSTIC(stage_without_entry,
-                "accy::pipeline: a stage names a (target, version) that the registry has no entry for, in any format");
-ACCY_DIAGNOSTIC(operand_index_out_of_range,
-                "accy::pipeline: a stage binds operand<i> with i at or past the pipeline's operand_count");
-ACCY_DIAGNOSTIC(result_index_out_of_range,
-                "accy::pipeline: a stage binds result<i> with i at or past the pipeline's result_count");
-ACCY_DIAGNOSTIC(intermediate_index_out_of_range,
-                "accy::pipeline: a stage binds intermediate<i> with i at or past the number of declared intermediates");
-ACCY_DIAGNOSTIC(buffer_bound_twice,
-                "accy::pipeline: a stage binds the same buffer to two parameters, which would alias them; bind distinct buffers");
-ACCY_DIAGNOSTIC(scalar_index_out_of_range,
-                "accy::pipeline: a stage's scalar derivation reads a runtime scalar at or past runtime_scalar_count");
-ACCY_DIAGNOSTIC(scalar_divisor_zero, "accy::pipeline: a stage's scalar derivation is ceil_div<i, 0>, a division by zero");
-ACCY_DIAGNOSTIC(buffer_count_mismatch,
-                "accy::pipeline: a stage binds a different number of buffers than its kernel entry declares");
-ACCY_DIAGNOSTIC(scalar_count_mismatch,
-                "accy::pipeline: a stage derives a different number of scalars than its kernel entry declares");
-ACCY_DIAGNOSTIC(geometry_scalar_out_of_range,
-                "accy::pipeline: a stage's kernel entry derives a grid dimension from a scalar index at or past its scalar_count");
-ACCY_DIAGNOSTIC(geometry_divisor_zero,
-                "accy::pipeline: a stage's kernel entry derives a grid dimension as ceil_div by 0");
-ACCY_DIAGNOSTIC(operand_written,
-                "accy::pipeline: a stage binds an operand to a parameter its kernel writes; operands are read-only, bind a result or an intermediate");
-ACCY_DIAGNOSTIC(intermediate_read_before_write,
-                "accy::pipeline: a stage reads an intermediate that no earlier stage writes");
-ACCY_DIAGNOSTIC(intermediate_never_read,
-                "accy::pipeline: an intermediate is not read by any stage after the first stage that writes it; remove it or read it");
-ACCY_DIAGNOSTIC(no_entry_for_format,
-                "accy: a stage has no kernel entry in the format given at compile time; add one to the registry, or pass the format at run time to get errc::unsupported_operation");
+ACCY_DIAGNOSTIC(extent_not_an_integer, "accy::pipeline: a buffer's extent must be an integer derivation; convert<dtype::u64, D> a floating-point one");
+ACCY_DIAGNOSTIC(extent_zero, "accy::pipeline: a buffer has a constant extent of 0 elements or fewer; a buffer needs one element or more");
+ACCY_DIAGNOSTIC(in_place_operand_out_of_range, "accy::pipeline: a result is in_place<i, ...> over operand i at or past the number of operands");
+ACCY_DIAGNOSTIC(scalar_index_out_of_range, "accy::pipeline: a derivation forward<i> reads runtime scalar i at or past the number of runtime scalars");
+ACCY_DIAGNOSTIC(divisor_zero, "accy::pipeline: a derivation is ceil_div<D, 0>, a division by zero");
+ACCY_DIAGNOSTIC(arithmetic_on_non_integer, "accy::pipeline: ceil_div, sum, product, min_of and max_of take integer derivations; convert<dtype, D> the others first");
+ACCY_DIAGNOSTIC(no_common_type, "accy::pipeline: an arithmetic derivation mixes a u64 with a signed integer, which no type holds both of; convert<dtype, D> one of them");
+ACCY_DIAGNOSTIC(conversion_of_bytes, "accy::pipeline: convert<dtype, D> of a struct runtime scalar; structs bind only bytes parameters");
+ACCY_DIAGNOSTIC(stage_without_entry, "accy::pipeline: a stage names a (target, version) that the registry has no entry for, in any format");
+ACCY_DIAGNOSTIC(duplicate_entry, "accy::pipeline: the registry has two entries for a stage's (target, version) in the same format; keep one");
+ACCY_DIAGNOSTIC(entries_disagree, "accy::pipeline: a stage's kernel entries in two formats declare different parameters (kinds, types, sizes or alignments)");
+ACCY_DIAGNOSTIC(parameter_bytes_over_limit, "accy::pipeline: a stage's kernel entry declares more than max_parameter_bytes (32764) bytes of parameters");
+ACCY_DIAGNOSTIC(block_dimension_zero, "accy::pipeline: a stage's kernel entry has a block dimension of 0 threads; each dimension needs 1 or more");
+ACCY_DIAGNOSTIC(block_too_large, "accy::pipeline: a stage's kernel entry has a block over the limits: x and y at most 1024, z at most 64, x*y*z at most 1024 threads");
+ACCY_DIAGNOSTIC(grid_dimension_zero, "accy::pipeline: a stage's kernel entry has a fixed grid dimension of 0 blocks; each dimension needs 1 or more");
+ACCY_DIAGNOSTIC(grid_dimension_too_large, "accy::pipeline: a stage's kernel entry has a fixed grid dimension over the limit: 2^31 - 1 blocks in x, 65535 in y and z");
+ACCY_DIAGNOSTIC(geometry_parameter_not_integer, "accy::pipeline: a stage's kernel entry derives a grid dimension from a parameter that is not one of its integer scalars");
+ACCY_DIAGNOSTIC(geometry_divisor_zero, "accy::pipeline: a stage's kernel entry derives a grid dimension as ceil_div by 0");
+ACCY_DIAGNOSTIC(shared_memory_too_large, "accy::pipeline: a stage's kernel entry asks for more dynamic shared memory than any GPU has (227 KiB per block)");
+ACCY_DIAGNOSTIC(argument_count_mismatch, "accy::pipeline: a stage binds a different number of arguments than its kernel entry declares parameters; bind every parameter, in order");
+ACCY_DIAGNOSTIC(argument_kind_mismatch, "accy::pipeline: a stage binds a buffer to a scalar or bytes parameter, or a derivation to a buffer parameter");
+ACCY_DIAGNOSTIC(argument_type_mismatch, "accy::pipeline: a stage binds a derivation whose type the parameter does not hold (a number the parameter's type cannot represent, or a struct of another size); use convert<dtype, D>");
+ACCY_DIAGNOSTIC(element_type_mismatch, "accy::pipeline: a stage binds a buffer whose shape's dtype differs from the element type its parameter declares");
+ACCY_DIAGNOSTIC(operand_index_out_of_range, "accy::pipeline: a stage binds operand<i> with i at or past the number of operands");
+ACCY_DIAGNOSTIC(result_index_out_of_range, "accy::pipeline: a stage binds result<i> with i at or past the number of results");
+ACCY_DIAGNOSTIC(intermediate_index_out_of_range, "accy::pipeline: a stage binds intermediate<i> with i at or past the number of declared intermediates");
+ACCY_DIAGNOSTIC(workspace_index_out_of_range, "accy::pipeline: a stage binds workspace<i> with i at or past the number of declared workspaces");
+ACCY_DIAGNOSTIC(buffer_bound_twice, "accy::pipeline: a stage binds the same buffer to two parameters, which would alias them; bind distinct buffers");
+ACCY_DIAGNOSTIC(operand_written, "accy::pipeline: a stage binds an operand to a parameter its kernel writes; operands are read-only, bind a result or an intermediate");
+ACCY_DIAGNOSTIC(intermediate_read_before_write, "accy::pipeline: a stage reads an intermediate that no earlier stage writes; a kernel's own scratch is a workspace<i>");
+ACCY_DIAGNOSTIC(intermediate_never_read, "accy::pipeline: an intermediate is not read by any stage after the first stage that writes it; remove it, read it, or make it a workspace");
+ACCY_DIAGNOSTIC(workspace_shared, "accy::pipeline: a workspace is bound by two stages; a workspace belongs to one stage, pass data between stages in an intermediate");
+ACCY_DIAGNOSTIC(workspace_unused, "accy::pipeline: a workspace is declared but no stage binds it; remove it");
+ACCY_DIAGNOSTIC(result_never_written, "accy::pipeline: no stage writes a result; bind it to a parameter a kernel writes, or remove it");
+ACCY_DIAGNOSTIC(no_entry_for_format, "accy: a stage has no kernel entry in the format given at compile time; add one to the registry, or pass the format at run time to get errc::unsupported_operation");
 
 #undef ACCY_DIAGNOSTIC
 

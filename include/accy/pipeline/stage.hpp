@@ -1,52 +1,82 @@
-// Defines `accy::stage`: one kernel of a pipeline, the buffers it binds and the scalars it derives.
+// Defines `accy::stage`: one kernel of a pipeline and its arguments, one per kernel parameter in
+// order, each a buffer reference or a derivation; and `accy::stages`, a pipeline's stages in order.
 #pragma once
 
 #include <accy/core/fixed_string.hpp>
-#include <accy/kernel/access.hpp>
+#include <accy/kernel/parameter.hpp>
 #include <accy/pipeline/buffer_ref.hpp>
-#include <accy/pipeline/scalar_derivation.hpp>
+#include <accy/pipeline/derivation.hpp>
 
 #include <array>
+#include <cstddef>
 #include <cstdint>
+#include <string_view>
 #include <tuple>
 
 namespace accy {
 
-/// The buffers a stage binds, in the order of the kernel's buffer parameters.
-template <buffer_reference... Refs>
-struct buffers {
-    static_assert(sizeof...(Refs) <= max_kernel_parameters,
-                  "accy::buffers: a stage binds at most max_kernel_parameters buffers");
-    static constexpr std::array<buffer_ref, sizeof...(Refs)> refs{Refs::ref...};
+template <class T>
+concept stage_argument = buffer_reference<T> || derivation<T>;
 
-    template <std::size_t Index>
-    using at = std::tuple_element_t<Index, std::tuple<Refs...>>;
-};
-
-/// The scalars a stage passes, in the order of the kernel's scalar parameters.
-template <derivation... Derivations>
-struct scalars {
-    static_assert(sizeof...(Derivations) <= max_kernel_parameters,
-                  "accy::scalars: a stage derives at most max_kernel_parameters scalars");
-    static constexpr std::array<scalar_derivation, sizeof...(Derivations)> derivations{Derivations::derivation...};
-
-    template <std::size_t Index>
-    using at = std::tuple_element_t<Index, std::tuple<Derivations...>>;
-};
-
-/// A stage runs the registry's kernel `(Target, Version)` in the launch's format.
-template <fixed_string Target, std::uint32_t Version, class Buffers, class Scalars = scalars<>>
+/// A stage runs the registry's kernel `(Target, Version)` in the launch's format. `Arguments`
+/// bind the kernel's parameters in order: buffer parameters to `operand<i>`, `result<i>`,
+/// `intermediate<i>` or `workspace<i>`; scalar and bytes parameters to derivations.
+template <fixed_string Target, std::uint32_t Version, stage_argument... Arguments>
 struct stage {
+    static_assert(sizeof...(Arguments) <= max_kernel_parameters,
+                  "accy::stage: a stage binds at most max_kernel_parameters arguments");
     static constexpr std::string_view target = Target.view();
     static constexpr std::uint32_t version = Version;
-    using buffer_list = Buffers;
-    using scalar_list = Scalars;
-    static constexpr auto buffer_refs = Buffers::refs;
-    static constexpr auto scalar_derivations = Scalars::derivations;
+    static constexpr std::size_t argument_count = sizeof...(Arguments);
+
+    template <std::size_t Index>
+    using argument = std::tuple_element_t<Index, std::tuple<Arguments...>>;
 };
 
 /// The stages of a pipeline, in launch order.
 template <class... Stages>
-struct stages {};
+struct stages {
+    static constexpr std::size_t size = sizeof...(Stages);
+    template <std::size_t Index>
+    using at = std::tuple_element_t<Index, std::tuple<Stages...>>;
+};
+
+/// One stage argument as a value: a buffer reference, or a derivation's type in the pipeline.
+struct argument_info {
+    bool is_buffer = false;
+    buffer_ref ref{};
+    derived value{};
+};
+
+/// A stage as a value, so that constexpr functions can loop over stages.
+struct stage_info {
+    std::string_view target;
+    std::uint32_t version = 0;
+    std::array<argument_info, max_kernel_parameters> arguments{};
+    std::size_t argument_count = 0;
+};
+
+namespace detail {
+
+template <class Argument, class Scalars>
+constexpr argument_info info_of() noexcept {
+    if constexpr (buffer_reference<Argument>) return {true, Argument::ref, {}};
+    else return {false, {}, Argument::template type_in<Scalars>()};
+}
+
+template <class Scalars, fixed_string Target, std::uint32_t Version, class... Arguments>
+constexpr stage_info info_of(const stage<Target, Version, Arguments...>*) noexcept {
+    return {Target.view(), Version, {info_of<Arguments, Scalars>()...}, sizeof...(Arguments)};
+}
+
+template <class Stages, class Scalars>
+struct stage_infos;
+template <class... Stages, class Scalars>
+struct stage_infos<stages<Stages...>, Scalars> {
+    static constexpr std::array<stage_info, sizeof...(Stages)> values{
+        info_of<Scalars>(static_cast<const Stages*>(nullptr))...};
+};
+
+}  // namespace detail
 
 }  // namespace accy

@@ -5,7 +5,7 @@
 #include <accy/core/format.hpp>
 #include <accy/pipeline/pipeline.hpp>
 #include <accy/runtime/backend.hpp>
-#include <accy/runtime/runtime_scalars.hpp>
+#include <accy/runtime/checks.hpp>
 
 #include <array>
 #include <cstddef>

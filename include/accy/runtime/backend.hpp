@@ -3,44 +3,40 @@
 
 #include <accy/core/buffer.hpp>
 #include <accy/core/format.hpp>
+#include <accy/kernel/argument.hpp>
 #include <accy/kernel/geometry.hpp>
 #include <accy/kernel/kernel_entry.hpp>
 #include <accy/kernel/payload.hpp>
 
 #include <concepts>
 #include <cstddef>
-#include <cstdint>
 #include <optional>
 #include <span>
 
 namespace accy {
 
-/// The grid and block of one launch.
-struct launch_dims {
-    dim3 grid;
-    dim3 block;
-};
-
 /// A backend allocates buffers (read-write, `buffer_alignment`-aligned), creates an artifact from
 /// a kernel entry's payload (compiling it where the format needs that), loads it into a kernel
-/// handle, launches kernels on a stream (or its default one when none is given), and waits for a
-/// stream, or for the whole device when none is given. Failures throw `accy::error`; releasing
-/// never fails. Artifacts hold what a kernel was made from and own no device object; kernels and
-/// buffers are released through the backend, by whoever created them.
+/// handle, zeroes buffers and launches kernels on a stream (or its default one when none is
+/// given), and waits for a stream, or for the whole device when none is given. A launch gets one
+/// `kernel_argument` per parameter of the kernel's entry, in order. Failures throw `accy::error`;
+/// releasing never fails. Artifacts hold what a kernel was made from and own no device object;
+/// kernels and buffers are released through the backend, by whoever created them.
 template <class Backend>
 concept backend =
     std::default_initializable<typename Backend::artifact> && std::default_initializable<typename Backend::kernel> &&
     std::copyable<typename Backend::stream> &&
     requires(Backend& device, std::size_t byte_size, buffer allocated, const kernel_entry& entry, format fmt,
              const payload& code, const typename Backend::artifact& artifact, const typename Backend::kernel& kernel,
-             const launch_dims& dims, std::span<const buffer> buffers, std::span<const std::uint32_t> scalars,
+             const launch_config& config, std::span<const kernel_argument> arguments,
              const std::optional<typename Backend::stream>& stream) {
         { device.allocate_buffer(byte_size) } -> std::same_as<buffer>;
         { device.free_buffer(allocated) } noexcept;
         { device.create_artifact(entry, fmt, code) } -> std::same_as<typename Backend::artifact>;
         { device.load_artifact(artifact) } -> std::same_as<typename Backend::kernel>;
         { device.unload_artifact(kernel) } noexcept;
-        device.launch(kernel, dims, buffers, scalars, stream);
+        device.fill_zero(allocated, stream);
+        device.launch(kernel, config, arguments, stream);
         device.synchronize(stream);
     };
 

@@ -5,7 +5,7 @@
 #include <accy/core/error.hpp>
 #include <accy/pipeline/pipeline.hpp>
 #include <accy/runtime/backend.hpp>
-#include <accy/runtime/runtime_scalars.hpp>
+#include <accy/runtime/checks.hpp>
 
 #include <array>
 #include <cstddef>
@@ -16,12 +16,12 @@
 
 namespace accy {
 
-/// One buffer per intermediate of `Pipeline`, owned: the destructor frees them and waits for
-/// nothing, so the caller first makes sure no queued launch still uses them.
+/// One buffer per intermediate of `Pipeline`, then one per workspace, owned: the destructor frees
+/// them and waits for nothing, so the caller first makes sure no queued launch still uses them.
 template <class Pipeline, backend Backend>
 class intermediate_buffers {
 public:
-    static constexpr std::size_t size = Pipeline::intermediate_count;
+    static constexpr std::size_t size = Pipeline::scratch_count;
 
     intermediate_buffers(intermediate_buffers&& other) noexcept
         : device_(std::exchange(other.device_, nullptr)), buffers_(other.buffers_), allocated_(other.allocated_) {}
@@ -41,22 +41,22 @@ public:
     std::span<const buffer, size> buffers() const noexcept { return buffers_; }
     const buffer& operator[](std::size_t index) const noexcept { return buffers_[index]; }
 
-    /// Allocates one buffer per intermediate at the sizes the runtime scalars give. The scalars are
-    /// checked (count, bounds) before anything is allocated; a failure part way frees what was
-    /// allocated.
-    static intermediate_buffers allocate(Backend& device, std::span<const std::uint32_t> runtime_scalars,
+    /// Allocates one buffer per intermediate and workspace at the sizes the runtime scalars give.
+    /// The scalars' bounds and every size are checked before anything is allocated; a failure part
+    /// way frees what was allocated.
+    static intermediate_buffers allocate(Backend& device, const typename Pipeline::scalar_values& values,
                                          std::string_view diagnostic_id = {}) {
-        constexpr std::string_view operation = "allocate_intermediates";
-        detail::check_runtime_scalars<Pipeline>(runtime_scalars, operation, diagnostic_id);
+        const std::string context = detail::describe<Pipeline>("allocate_intermediates", diagnostic_id);
+        detail::check_runtime_scalars<Pipeline>(values, context);
+        const auto byte_sizes = detail::scratch_byte_sizes<Pipeline>(values, context);
         intermediate_buffers owned(device);
         for (std::size_t k = 0; k < size; ++k) {
-            const std::size_t byte_size =
-                detail::intermediate_byte_size<Pipeline>(k, runtime_scalars, operation, diagnostic_id);
             try {
-                owned.buffers_[k] = device.allocate_buffer(byte_size);
+                owned.buffers_[k] = device.allocate_buffer(byte_sizes[k]);
             } catch (const error& failure) {
-                throw failure.in_context(detail::describe<Pipeline>(operation, diagnostic_id) + ", intermediate " +
-                                         std::to_string(k) + " of " + std::to_string(byte_size) + " bytes");
+                const auto [list, index] = detail::scratch_slot<Pipeline>(k);
+                throw failure.in_context(context + ", " + std::string(to_string(list)) + " " + std::to_string(index) +
+                                         " of " + std::to_string(byte_sizes[k]) + " bytes");
             }
             owned.allocated_ = k + 1;
         }
@@ -78,14 +78,14 @@ private:
 };
 
 /// `intermediate_buffers<Pipeline, Backend>::allocate`, deducing the backend.
-template <class Pipeline, backend Backend>
-auto allocate_intermediates(Backend& device, std::span<const std::uint32_t> runtime_scalars,
-                            std::string_view diagnostic_id = {}) {
+template <class Pipeline, backend Backend, class Scalars>
+auto allocate_intermediates(Backend& device, const Scalars& runtime_scalars, std::string_view diagnostic_id = {}) {
     if constexpr (!is_pipeline<Pipeline>) {
         static_assert(diagnostic::always_false<Pipeline>,
                       "accy::allocate_intermediates<P>: P must be an accy::pipeline<Definition>");
     } else if constexpr (Pipeline::well_formed) {
-        return intermediate_buffers<Pipeline, Backend>::allocate(device, runtime_scalars, diagnostic_id);
+        return intermediate_buffers<Pipeline, Backend>::allocate(device, detail::scalar_values_of<Pipeline>(runtime_scalars),
+                                                                 diagnostic_id);
     }
 }
 

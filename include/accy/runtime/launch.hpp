@@ -9,7 +9,8 @@
 #include <accy/runtime/backend.hpp>
 #include <accy/runtime/intermediate_buffers.hpp>
 #include <accy/runtime/launch_options.hpp>
-#include <accy/runtime/runtime_scalars.hpp>
+#include <accy/runtime/checks.hpp>
+#include <accy/runtime/stage_launch.hpp>
 
 #include <boost/hana/for_each.hpp>
 #include <boost/hana/range.hpp>
@@ -52,7 +53,7 @@ struct launch_request {
     format fmt{};
     std::span<const buffer> operands;
     std::span<const buffer> results;
-    std::span<const std::uint32_t> runtime_scalars;
+    typename Pipeline::scalar_values values{};
     const artifact_pool<Pipeline, Backend>* pool = nullptr;
     std::optional<std::span<const buffer>> intermediates;
     std::optional<typename Backend::stream> stream;
@@ -85,9 +86,9 @@ void apply_option(launch_request<Pipeline, Backend>& request, const Option& opti
         }
     } else if constexpr (requires { option.buffers; }) {
         static_assert(decltype(option.buffers)::extent == std::dynamic_extent ||
-                          decltype(option.buffers)::extent == Pipeline::intermediate_count,
+                          decltype(option.buffers)::extent == Pipeline::scratch_count,
                       "accy::launch_pipeline<P>: use_intermediates got a fixed-size container whose count differs from "
-                      "P's number of intermediates");
+                      "P's intermediates and workspaces");
         request.intermediates = option.buffers;
     } else if constexpr (requires { option.stream; }) {
         if constexpr (!std::is_convertible_v<decltype(option.stream), typename Backend::stream>)
@@ -104,9 +105,11 @@ void apply_option(launch_request<Pipeline, Backend>& request, const Option& opti
     }
 }
 
-/// Checks what only exists at run time, before anything is allocated or launched.
+/// Checks what only exists at run time, before anything is allocated or launched: the format, the
+/// counts, the runtime scalars' bounds, the sizes the declared buffers need, and the caller's buffers.
 template <class Pipeline, class Backend>
 void check_request(const launch_request<Pipeline, Backend>& request) {
+    using declared = typename Pipeline::declared;
     if (const std::size_t missing = Pipeline::first_stage_without(request.fmt); missing != Pipeline::stage_count)
         throw error(errc::unsupported_operation, request.describe() + ": stage " + std::to_string(missing) + " ('" +
                                                      std::string(Pipeline::stages[missing].target) + "') has no " +
@@ -117,72 +120,52 @@ void check_request(const launch_request<Pipeline, Backend>& request) {
     if (request.results.size() != Pipeline::result_count)
         throw request.mismatch("expects " + std::to_string(Pipeline::result_count) + " results, got " +
                                std::to_string(request.results.size()));
-    check_runtime_scalars<Pipeline>(request.runtime_scalars, launch_operation, request.diagnostic_id);
+    const std::string context = request.describe();
+    check_runtime_scalars<Pipeline>(request.values, context);
     if (request.pool != nullptr && request.pool->format() != request.fmt)
         throw request.mismatch("the artifact pool was loaded as " + std::string(to_string(request.pool->format())) +
                                ", the launch asks for " + std::string(to_string(request.fmt)));
+
+    const auto operand_sizes = byte_sizes<Pipeline, typename declared::operands>(request.values, buffer_kind::operand, context);
+    const auto result_sizes = byte_sizes<Pipeline, typename declared::results>(request.values, buffer_kind::result, context);
+    const auto scratch_sizes = scratch_byte_sizes<Pipeline>(request.values, context);
+    const auto& operand_shapes = declared::operands::template infos<typename Pipeline::scalars>;
+    const auto& result_shapes = declared::results::template infos<typename Pipeline::scalars>;
+    for (std::size_t i = 0; i < Pipeline::operand_count; ++i)
+        check_buffer(request.operands[i], operand_sizes[i], buffer_name(buffer_kind::operand, i, operand_shapes[i].type), context);
+    for (std::size_t i = 0; i < Pipeline::result_count; ++i) {
+        const std::string name = buffer_name(buffer_kind::result, i, result_shapes[i].type);
+        check_buffer(request.results[i], result_sizes[i], name, context);
+        for (std::size_t earlier = 0; earlier < i; ++earlier)
+            if (overlap(request.results[i], request.results[earlier]))
+                throw request.mismatch(name + " overlaps result " + std::to_string(earlier));
+        for (std::size_t k = 0; k < Pipeline::operand_count; ++k)
+            if (k != result_shapes[i].in_place_of && overlap(request.results[i], request.operands[k]))
+                throw request.mismatch(name + " overlaps operand " + std::to_string(k) +
+                                       "; a result may share memory only with the operand it is declared in_place over");
+    }
     if (!request.intermediates) return;
     const std::span<const buffer> provided = *request.intermediates;
-    if (provided.size() != Pipeline::intermediate_count)
-        throw request.mismatch("expects " + std::to_string(Pipeline::intermediate_count) + " intermediates, got " +
-                               std::to_string(provided.size()));
+    if (provided.size() != Pipeline::scratch_count)
+        throw request.mismatch("expects " + std::to_string(Pipeline::intermediate_count) + " intermediates and " +
+                               std::to_string(Pipeline::workspace_count) + " workspaces, got " +
+                               std::to_string(provided.size()) + " buffers");
     for (std::size_t k = 0; k < provided.size(); ++k) {
-        const std::size_t needed = intermediate_byte_size<Pipeline>(k, request.runtime_scalars, launch_operation,
-                                                                    request.diagnostic_id);
-        if (provided[k].byte_size < needed)
-            throw request.mismatch("intermediate " + std::to_string(k) + " holds " +
-                                   std::to_string(provided[k].byte_size) + " bytes, the runtime scalars need " +
-                                   std::to_string(needed));
+        const auto [list, index] = scratch_slot<Pipeline>(k);
+        const std::string name = std::string(to_string(list)) + " " + std::to_string(index);
+        check_buffer(provided[k], scratch_sizes[k], name, context);
         for (std::size_t earlier = 0; earlier < k; ++earlier)
-            if (overlap(provided[k], provided[earlier]))
-                throw request.mismatch("intermediate " + std::to_string(k) + " overlaps intermediate " +
-                                       std::to_string(earlier));
+            if (overlap(provided[k], provided[earlier])) {
+                const auto [earlier_list, earlier_index] = scratch_slot<Pipeline>(earlier);
+                throw request.mismatch(name + " overlaps " + std::string(to_string(earlier_list)) + " " +
+                                       std::to_string(earlier_index));
+            }
         for (std::size_t i = 0; i < request.operands.size(); ++i)
-            if (overlap(provided[k], request.operands[i]))
-                throw request.mismatch("intermediate " + std::to_string(k) + " overlaps operand " + std::to_string(i));
+            if (overlap(provided[k], request.operands[i])) throw request.mismatch(name + " overlaps operand " + std::to_string(i));
         for (std::size_t i = 0; i < request.results.size(); ++i)
-            if (overlap(provided[k], request.results[i]))
-                throw request.mismatch("intermediate " + std::to_string(k) + " overlaps result " + std::to_string(i));
+            if (overlap(provided[k], request.results[i])) throw request.mismatch(name + " overlaps result " + std::to_string(i));
     }
 }
-
-/// One stage's launch, derived from the runtime scalars: its scalars, its entry's grid and block.
-template <class Pipeline, std::size_t Stage>
-struct stage_launch {
-    using stage = typename Pipeline::stage_list::template at<Stage>;
-    static constexpr std::size_t index = Stage;
-
-    const kernel_entry* entry = nullptr;
-    std::array<std::uint32_t, stage::scalar_derivations.size()> scalars{};
-    std::array<buffer, stage::buffer_refs.size()> buffers{};
-    launch_dims dims{};
-
-    template <class Backend>
-    static stage_launch derive(const launch_request<Pipeline, Backend>& request) {
-        stage_launch launch;
-        launch.entry = Pipeline::entry(Stage, request.fmt);
-        for (std::size_t i = 0; i < launch.scalars.size(); ++i)
-            launch.scalars[i] = static_cast<std::uint32_t>(stage::scalar_derivations[i].evaluate(request.runtime_scalars));
-        launch.dims = {derive_grid(launch.entry->launch, launch.scalars), launch.entry->launch.block};
-        const dim3 grid = launch.dims.grid;
-        if (grid.x == 0 || grid.y == 0 || grid.z == 0)
-            throw request.mismatch("stage " + std::to_string(Stage) + " ('" + std::string(stage::target) +
-                                   "') derives an empty grid (" + std::to_string(grid.x) + ", " +
-                                   std::to_string(grid.y) + ", " + std::to_string(grid.z) +
-                                   ") from its runtime scalars");
-        return launch;
-    }
-
-    void bind(std::span<const buffer> operands, std::span<const buffer> results, std::span<const buffer> intermediates) {
-        for (std::size_t b = 0; b < buffers.size(); ++b) {
-            const buffer_ref ref = stage::buffer_refs[b];
-            const std::span<const buffer> list = ref.kind == buffer_kind::operand  ? operands
-                                                 : ref.kind == buffer_kind::result ? results
-                                                                                   : intermediates;
-            buffers[b] = list[ref.index];
-        }
-    }
-};
 
 /// Kernels a cold launch loaded for itself, unloaded in order when the call ends.
 template <backend Backend, std::size_t Capacity>
@@ -207,15 +190,40 @@ private:
     std::size_t count_ = 0;
 };
 
-/// Checks a request, then derives every stage's launch (scalars, grid, block; buffers unbound):
-/// a tuple of `stage_launch<Pipeline, 0>`, `<1>`, ... Nothing has been allocated or launched yet.
+/// Checks a request, then derives every stage's launch (arguments, grid, block, shared memory;
+/// buffers unbound): a tuple of `stage_launch<Pipeline, 0>`, `<1>`, ... Nothing has been
+/// allocated or launched yet.
 template <class Pipeline, class Backend>
 auto checked_launches(const launch_request<Pipeline, Backend>& request) {
     namespace hana = boost::hana;
     check_request(request);
-    return hana::unpack(hana::make_range(hana::size_c<0>, hana::size_c<Pipeline::stage_count>), [&](auto... s) {
-        return hana::make_tuple(stage_launch<Pipeline, decltype(s)::value>::derive(request)...);
+    auto launches = hana::unpack(hana::make_range(hana::size_c<0>, hana::size_c<Pipeline::stage_count>), [](auto... s) {
+        return hana::make_tuple(stage_launch<Pipeline, decltype(s)::value>{}...);
     });
+    const std::string context = request.describe();
+    hana::for_each(launches, [&](auto& launch) {
+        launch.derive(*Pipeline::entry(std::remove_cvref_t<decltype(launch)>::index, request.fmt), request.values, context);
+    });
+    return launches;
+}
+
+/// Zeroes the zero_filled workspaces that stage `Stage` binds, on the launch's stream.
+template <class Pipeline, std::size_t Stage, backend Backend>
+void zero_workspaces(Backend& device, const stage_launch<Pipeline, Stage>& launch,
+                     const std::optional<typename Backend::stream>& stream) {
+    using stage = typename Pipeline::stage_list::template at<Stage>;
+    [&]<std::size_t... P>(std::index_sequence<P...>) {
+        [[maybe_unused]] const auto zero = [&]<std::size_t Parameter>(std::integral_constant<std::size_t, Parameter>) {
+            using argument = typename stage::template argument<Parameter>;
+            if constexpr (buffer_reference<argument>) {
+                if constexpr (argument::ref.kind == buffer_kind::workspace) {
+                    using shape = typename Pipeline::declared::workspaces::template at<argument::ref.index>;
+                    if constexpr (shape::zero_fill) device.fill_zero(launch.arguments[Parameter].buffer, stream);
+                }
+            }
+        };
+        (zero(std::integral_constant<std::size_t, P>{}), ...);
+    }(std::make_index_sequence<stage::argument_count>{});
 }
 
 template <class Pipeline, backend Backend>
@@ -225,8 +233,7 @@ void run(Backend& device, const launch_request<Pipeline, Backend>& request) {
 
     std::optional<intermediate_buffers<Pipeline, Backend>> allocated;
     if (!request.intermediates)
-        allocated.emplace(intermediate_buffers<Pipeline, Backend>::allocate(device, request.runtime_scalars,
-                                                                            request.diagnostic_id));
+        allocated.emplace(intermediate_buffers<Pipeline, Backend>::allocate(device, request.values, request.diagnostic_id));
     const std::span<const buffer> intermediates = request.intermediates ? *request.intermediates : allocated->buffers();
     owned_kernels<Backend, Pipeline::stage_count> loaded(device);  // declared last: unloaded before the buffers go
 
@@ -239,7 +246,8 @@ void run(Backend& device, const launch_request<Pipeline, Backend>& request) {
                 launch.bind(request.operands, request.results, intermediates);
                 const typename Backend::kernel& kernel =
                     request.pool != nullptr ? (*request.pool)[stage].kernel : loaded.load(*launch.entry, request.fmt);
-                device.launch(kernel, launch.dims, launch.buffers, launch.scalars, request.stream);
+                zero_workspaces(device, launch, request.stream);
+                device.launch(kernel, launch.config, launch.arguments, request.stream);
             } catch (const error& failure) {
                 throw failure.in_context(request.describe() + ", stage " + std::to_string(stage) + " ('" +
                                          std::string(launch.entry->target) + "')");
@@ -265,10 +273,13 @@ void run(Backend& device, const launch_request<Pipeline, Backend>& request) {
 
 }  // namespace detail
 
-/// Runs `Pipeline` once: checks the chain for `fmt`, the operand and result counts, every runtime
-/// scalar (count, bounds), the pool and the caller's intermediates (count, size, disjoint from each
-/// other and from every operand and result) before launching any stage; then launches the stages
-/// in order on the stream (the backend's default stream when none is given).
+/// Runs `Pipeline` once. Before anything is allocated or launched it checks the chain for `fmt`,
+/// the operand and result counts, every runtime scalar's bounds, the sizes every declared buffer
+/// needs, the caller's operands and results (not null, large enough, results disjoint from each
+/// other and from the operands but the one each is declared in_place over), the pool, the caller's
+/// intermediates and workspaces (count, size, disjoint from each other and from every operand and
+/// result), and every stage's arguments and grid; then it launches the stages in order on the
+/// stream (the backend's default stream when none is given), zeroing zero_filled workspaces first.
 ///
 /// Options: `use_pool(pool)` launches from loaded kernels, `use_intermediates(buffers)` from the
 /// caller's scratch, `on_stream(s)` on a stream, `diagnostic_id("...")` names the call in errors.
@@ -276,8 +287,9 @@ void run(Backend& device, const launch_request<Pipeline, Backend>& request) {
 /// and then destroys; with both a pool and intermediates it returns without waiting. An error
 /// after a launch starts a best-effort wait, and owned objects are destroyed even if it fails.
 ///
-/// `operands`, `results` and `runtime_scalars` are contiguous containers (of `accy::buffer`, and
-/// of `std::uint32_t`); a fixed-size one of the wrong count does not compile. A `static_format`
+/// `operands` and `results` are contiguous containers of `accy::buffer`; a fixed-size one of the
+/// wrong count does not compile. `runtime_scalars` is a tuple of the declared types
+/// (`P::scalar_values`); another count or type does not compile. A `static_format`
 /// (`accy::formats::host`) checks at compile time that every stage has an entry in it.
 template <class Pipeline, backend Backend, class Format, class Operands, class Results, class Scalars, class... Options>
     requires std::convertible_to<Format, format>
@@ -290,16 +302,13 @@ void launch_pipeline(Backend& device, Format fmt, const Operands& operands, cons
                       "accy::launch_pipeline<P>: the operands container has a fixed size that differs from P's operand_count");
         static_assert(detail::holds_count<Results>(Pipeline::result_count),
                       "accy::launch_pipeline<P>: the results container has a fixed size that differs from P's result_count");
-        static_assert(detail::holds_count<Scalars>(Pipeline::runtime_scalar_count),
-                      "accy::launch_pipeline<P>: the runtime scalars container has a fixed size that differs from P's "
-                      "runtime_scalar_count");
         if constexpr (requires { Format::value; }) static_assert(detail::require_format<Pipeline, Format::value>());
 
         detail::launch_request<Pipeline, Backend> request;
         request.fmt = fmt;
         request.operands = std::span<const buffer>(operands);
         request.results = std::span<const buffer>(results);
-        request.runtime_scalars = std::span<const std::uint32_t>(runtime_scalars);
+        request.values = detail::scalar_values_of<Pipeline>(runtime_scalars);
         (detail::apply_option(request, options), ...);
         detail::run(device, request);
     }

@@ -4,10 +4,12 @@
 #include <accy/core/buffer.hpp>
 #include <accy/core/error.hpp>
 #include <accy/core/format.hpp>
+#include <accy/kernel/argument.hpp>
 #include <accy/kernel/kernel_entry.hpp>
 #include <accy/runtime/backend.hpp>
 
 #include <algorithm>
+#include <cstring>
 #include <cstddef>
 #include <cstdint>
 #include <optional>
@@ -32,8 +34,7 @@ public:
     struct artifact {
         std::string_view entry_name;
         accy::format format{};
-        std::size_t buffer_count = 0;
-        std::uint32_t scalar_count = 0;
+        std::size_t parameter_count = 0;
     };
 
     struct fault {
@@ -41,12 +42,39 @@ public:
         errc code;
     };
 
+    /// One argument of a launch: the bytes the kernel would receive, and the id of a bound buffer.
+    struct recorded_argument {
+        std::vector<std::byte> value;
+        std::optional<object_id> buffer_id;  ///< for a buffer parameter
+    };
+
     struct launch_record {
         kernel launched = 0;
-        launch_dims dims;
-        std::vector<std::uint32_t> scalars;
-        std::vector<object_id> buffer_ids;
+        launch_config config;
+        std::vector<recorded_argument> arguments;
         std::optional<stream> on;
+
+        /// The id of the buffer bound to parameter `index`; 0 when the parameter is not a buffer.
+        object_id buffer_id(std::size_t index) const { return arguments.at(index).buffer_id.value_or(0); }
+        /// Scalar or bytes parameter `index` as `T`; `T` must have the parameter's size.
+        template <class T>
+        T value(std::size_t index) const {
+            const std::vector<std::byte>& bytes = arguments.at(index).value;
+            if (bytes.size() != sizeof(T))
+                throw error(errc::launch_argument_mismatch, "recording backend: parameter " + std::to_string(index) +
+                                                                " has " + std::to_string(bytes.size()) + " bytes, not " +
+                                                                std::to_string(sizeof(T)));
+            T typed{};
+            std::memcpy(&typed, bytes.data(), sizeof(T));
+            return typed;
+        }
+        /// The ids of the buffers bound, in parameter order.
+        std::vector<object_id> buffer_ids() const {
+            std::vector<object_id> ids;
+            for (const recorded_argument& argument : arguments)
+                if (argument.buffer_id) ids.push_back(*argument.buffer_id);
+            return ids;
+        }
     };
 
     /// When false, calls are counted but their arguments not kept, so that a launch allocates nothing.
@@ -55,14 +83,16 @@ public:
     fault allocate_fault{std::nullopt, errc::out_of_memory};
     fault create_fault{std::nullopt, errc::invalid_artifact};
     fault load_fault{std::nullopt, errc::runtime_unavailable};
+    fault fill_fault{std::nullopt, errc::device_error};
     fault launch_fault{std::nullopt, errc::device_error};
     fault synchronize_fault{std::nullopt, errc::device_error};
 
-    std::size_t allocate_count = 0, create_count = 0, load_count = 0, launch_count = 0, synchronize_count = 0,
-                destroy_count = 0;
+    std::size_t allocate_count = 0, create_count = 0, load_count = 0, fill_count = 0, launch_count = 0,
+                synchronize_count = 0, destroy_count = 0;
     std::vector<object_id> allocated_ids;
     std::vector<std::size_t> allocated_byte_sizes;
     std::vector<object_id> loaded_ids;
+    std::vector<object_id> zeroed_ids;  ///< the buffers `fill_zero` was called for, in order
     std::vector<launch_record> launches;
     std::vector<std::optional<stream>> synchronized;  ///< the stream of each successful wait; none: the device
     std::vector<object_id> destroyed_ids;
@@ -91,7 +121,7 @@ public:
 
     artifact create_artifact(const kernel_entry& entry, accy::format fmt, const payload&) {
         trip(create_fault, create_count, "create_artifact");
-        return {entry.entry_name, fmt, entry.buffers.size(), entry.scalar_count};
+        return {entry.entry_name, fmt, entry.parameters.size()};
     }
 
     kernel load_artifact(const artifact&) {
@@ -103,12 +133,21 @@ public:
 
     void unload_artifact(kernel loaded) noexcept { destroy(loaded); }
 
-    void launch(kernel loaded, const launch_dims& dims, std::span<const buffer> buffers,
-                std::span<const std::uint32_t> scalars, const std::optional<stream>& on) {
+    void fill_zero(const buffer& zeroed, const std::optional<stream>&) {
+        trip(fill_fault, fill_count, "fill_zero");
+        if (record_arguments) zeroed_ids.push_back(id_of(zeroed));
+    }
+
+    void launch(kernel loaded, const launch_config& config, std::span<const kernel_argument> arguments,
+                const std::optional<stream>& on) {
         trip(launch_fault, launch_count, "launch");
         if (!record_arguments) return;
-        launch_record record{loaded, dims, {scalars.begin(), scalars.end()}, {}, on};
-        for (const buffer& bound : buffers) record.buffer_ids.push_back(id_of(bound));
+        launch_record record{loaded, config, {}, on};
+        for (const kernel_argument& argument : arguments) {
+            const auto* bytes = static_cast<const std::byte*>(argument.value);
+            record.arguments.push_back({{bytes, bytes + argument.size},
+                                        argument.buffer.address != 0 ? std::optional(id_of(argument.buffer)) : std::nullopt});
+        }
         launches.push_back(std::move(record));
     }
 

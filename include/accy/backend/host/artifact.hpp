@@ -8,7 +8,6 @@
 #include <accy/kernel/payload.hpp>
 
 #include <cstddef>
-#include <cstdint>
 #include <string>
 #include <string_view>
 
@@ -18,8 +17,7 @@ namespace accy::host {
 struct artifact {
     host_kernel function = nullptr;
     std::string_view entry_name;
-    std::size_t buffer_count = 0;
-    std::uint32_t scalar_count = 0;
+    std::size_t parameter_count = 0;
 };
 
 /// On the CPU there is nothing to load: a loaded kernel is its artifact.
@@ -36,7 +34,7 @@ inline artifact make_artifact(const kernel_entry& entry, format fmt, const paylo
         throw error(errc::invalid_artifact,
                     named() + " is asked for as " + std::string(to_string(fmt)) + "; the host backend runs only host entries");
     if (code.host == nullptr) throw error(errc::invalid_artifact, named() + " carries no host function");
-    return {code.host, entry.entry_name, entry.buffers.size(), entry.scalar_count};
+    return {code.host, entry.entry_name, entry.parameters.size()};
 }
 
 }  // namespace accy::host

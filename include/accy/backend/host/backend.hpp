@@ -61,10 +61,15 @@ public:
     kernel load_artifact(const artifact& made) { return made; }
     void unload_artifact(const kernel&) noexcept {}
 
+    /// Sets every byte of `zeroed` to 0.
+    void fill_zero(const buffer& zeroed, const std::optional<stream>&) noexcept {
+        if (zeroed.byte_size != 0) std::memset(bytes_of(zeroed), 0, zeroed.byte_size);
+    }
+
     /// Runs every block of the launch and returns when they are all done; see `run_blocks` for its errors.
-    void launch(const kernel& loaded, const launch_dims& dims, std::span<const buffer> buffers,
-                std::span<const std::uint32_t> scalars, const std::optional<stream>&) {
-        run_blocks(*pool_, loaded, dims, buffers, scalars);
+    void launch(const kernel& loaded, const launch_config& config, std::span<const kernel_argument> arguments,
+                const std::optional<stream>&) {
+        run_blocks(*pool_, loaded, config, arguments);
     }
 
     void synchronize(const std::optional<stream>&) noexcept {}

@@ -5,6 +5,7 @@
 #include <accy/backend/host/thread_pool.hpp>
 #include <accy/core/buffer.hpp>
 #include <accy/core/error.hpp>
+#include <accy/kernel/argument.hpp>
 #include <accy/kernel/geometry.hpp>
 #include <accy/kernel/host_kernel.hpp>
 #include <accy/runtime/backend.hpp>
@@ -14,6 +15,7 @@
 #include <exception>
 #include <span>
 #include <string>
+#include <vector>
 
 namespace accy::host {
 
@@ -30,9 +32,8 @@ inline std::string to_string(const dim3& dims) {
 /// exception and makes the blocks not yet started return at once.
 struct block_job {
     host_kernel function;
-    const launch_dims& dims;
-    std::span<const buffer> buffers;
-    std::span<const std::uint32_t> scalars;
+    const launch_config& config;
+    std::span<const kernel_argument> arguments;
 
     std::atomic<bool> failed{false};
     dim3 failed_block{};
@@ -40,11 +41,15 @@ struct block_job {
 
     void operator()(std::uint64_t index) noexcept {
         if (failed.load(std::memory_order_relaxed)) return;
-        const std::uint64_t rows = index / dims.grid.x;
-        const dim3 block{static_cast<std::uint32_t>(index % dims.grid.x), static_cast<std::uint32_t>(rows % dims.grid.y),
-                         static_cast<std::uint32_t>(rows / dims.grid.y)};
+        const dim3 grid = config.grid;
+        const std::uint64_t rows = index / grid.x;
+        const dim3 block{static_cast<std::uint32_t>(index % grid.x), static_cast<std::uint32_t>(rows % grid.y),
+                         static_cast<std::uint32_t>(rows / grid.y)};
         try {
-            function(host_block{block, dims.block, dims.grid, buffers, scalars});
+            // Each thread keeps its own block's shared memory, grown once to the largest size asked for.
+            thread_local std::vector<std::byte> shared;
+            if (shared.size() < config.shared_bytes) shared.resize(config.shared_bytes);
+            function(host_block{block, config.block, grid, arguments, std::span(shared).first(config.shared_bytes)});
         } catch (...) {
             if (!failed.exchange(true)) {
                 failed_block = block;
@@ -66,26 +71,28 @@ inline std::string what_of(const std::exception_ptr& failure) {
 
 }  // namespace detail
 
-/// Calls `loaded` once per block of `dims.grid` on `pool` and returns when every block is done.
-/// An exception from a block is rethrown as `errc::device_error` naming the kernel and the block;
-/// blocks that had not started by then do not run. Wrong buffer or scalar counts and an empty
-/// grid or block are `errc::launch_argument_mismatch`.
-inline void run_blocks(thread_pool& pool, const kernel& loaded, const launch_dims& dims, std::span<const buffer> buffers,
-                       std::span<const std::uint32_t> scalars) {
+/// Calls `loaded` once per block of `config.grid` on `pool`, each block with `config.shared_bytes`
+/// of its own shared memory (16-byte aligned), and returns when every block is done. An exception
+/// from a block is rethrown as `errc::device_error` naming the kernel and the block; blocks that
+/// had not started by then do not run. A wrong argument count and a grid or block outside CUDA's
+/// limits are `errc::launch_argument_mismatch`.
+inline void run_blocks(thread_pool& pool, const kernel& loaded, const launch_config& config,
+                       std::span<const kernel_argument> arguments) {
     if (loaded.function == nullptr)
         throw error(errc::invalid_artifact, "host backend: launch of a kernel that no load_artifact returned");
     const auto named = [&] { return "host backend: launch of '" + std::string(loaded.entry_name) + "'"; };
-    if (buffers.size() != loaded.buffer_count || scalars.size() != loaded.scalar_count)
-        throw error(errc::launch_argument_mismatch,
-                    named() + ": the entry declares " + std::to_string(loaded.buffer_count) + " buffers and " +
-                        std::to_string(loaded.scalar_count) + " scalars, the launch passes " +
-                        std::to_string(buffers.size()) + " and " + std::to_string(scalars.size()));
-    const dim3 grid = dims.grid, block = dims.block;
-    if (grid.x == 0 || grid.y == 0 || grid.z == 0 || block.x == 0 || block.y == 0 || block.z == 0)
-        throw error(errc::launch_argument_mismatch,
-                    named() + ": empty grid " + detail::to_string(grid) + " or block " + detail::to_string(block));
+    if (arguments.size() != loaded.parameter_count)
+        throw error(errc::launch_argument_mismatch, named() + ": the entry declares " +
+                                                        std::to_string(loaded.parameter_count) +
+                                                        " parameters, the launch passes " + std::to_string(arguments.size()));
+    const dim3 grid = config.grid, block = config.block;
+    if (grid.x == 0 || grid.y == 0 || grid.z == 0 || grid.x > limits::grid_x || grid.y > limits::grid_y ||
+        grid.z > limits::grid_z || block.x == 0 || block.y == 0 || block.z == 0 ||
+        std::uint64_t{block.x} * block.y * block.z > limits::block_threads)
+        throw error(errc::launch_argument_mismatch, named() + ": grid " + detail::to_string(grid) + " or block " +
+                                                        detail::to_string(block) + " is outside CUDA's limits");
 
-    detail::block_job job{loaded.function, dims, buffers, scalars};
+    detail::block_job job{loaded.function, config, arguments};
     pool.run(std::uint64_t{grid.x} * grid.y * grid.z, job);
     if (job.failure)
         throw error(errc::device_error, named() + ": block " + detail::to_string(job.failed_block) + " of grid " +

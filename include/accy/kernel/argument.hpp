@@ -1,0 +1,19 @@
+// Defines `accy::kernel_argument`, the value one kernel parameter gets at a launch.
+#pragma once
+
+#include <accy/core/buffer.hpp>
+
+#include <cstddef>
+
+namespace accy {
+
+/// What a backend passes for one parameter: `value` points at the bytes the kernel receives (a
+/// buffer's device address, a scalar, by-value bytes), `size` of them; a buffer parameter also
+/// carries the view that was bound. Points into the launch's own storage, valid during the launch.
+struct kernel_argument {
+    const void* value = nullptr;
+    std::size_t size = 0;
+    accy::buffer buffer{};
+};
+
+}  // namespace accy

@@ -1,0 +1,122 @@
+// Defines `accy::parameter`, one parameter of a kernel as its binary takes it (a buffer, a typed
+// scalar or by-value bytes), `accy::parameter_list`, a kernel's parameters in order, and their layout.
+#pragma once
+
+#include <accy/core/dtype.hpp>
+#include <accy/core/error.hpp>
+
+#include <array>
+#include <cstddef>
+#include <cstdint>
+#include <initializer_list>
+#include <optional>
+#include <string_view>
+
+namespace accy {
+
+/// How a kernel uses one of its buffer parameters.
+enum class access { read, write, read_write };
+
+constexpr bool reads(access value) noexcept { return value != access::write; }
+constexpr bool writes(access value) noexcept { return value != access::read; }
+
+/// The most parameters one kernel entry may declare; a launch packs them into arrays of this size.
+inline constexpr std::size_t max_kernel_parameters = 32;
+
+/// The most bytes of parameters a kernel takes: the driver's limit since CUDA 12.1 on Volta and later.
+inline constexpr std::size_t max_parameter_bytes = 32764;
+
+/// One kernel parameter, named for messages:
+///
+///     accy::parameter::buffer("x", accy::access::read, accy::dtype::f32)   // const float* x
+///     accy::parameter::scalar("n", accy::dtype::u64)                       // unsigned long long n
+///     accy::parameter::bytes("map", 128, 64)                               // CUtensorMap map (by value)
+struct parameter {
+    enum class kind { buffer, scalar, bytes };
+
+    kind what = kind::scalar;
+    std::string_view name;
+    accy::access use = access::read;        ///< a buffer's
+    std::optional<accy::dtype> element{};   ///< a buffer's element type, if declared
+    accy::dtype type = dtype::u32;          ///< a scalar's type
+    std::size_t size = 0;                   ///< bytes in the parameter space
+    std::size_t alignment = 1;
+
+    /// A device pointer: 8 bytes. `element`, when given, is checked against the shape of what the stage binds.
+    static constexpr parameter buffer(std::string_view name, accy::access use,
+                                      std::optional<accy::dtype> element = std::nullopt) noexcept {
+        return {kind::buffer, name, use, element, dtype::u64, 8, 8};
+    }
+    static constexpr parameter scalar(std::string_view name, accy::dtype type) noexcept {
+        return {kind::scalar, name, access::read, std::nullopt, type, size_of(type), size_of(type)};
+    }
+    /// `size` bytes passed by value, aligned to `alignment`: a struct, with sizeof and alignof.
+    static constexpr parameter bytes(std::string_view name, std::size_t size, std::size_t alignment) noexcept {
+        return {kind::bytes, name, access::read, std::nullopt, dtype::u8, size, alignment};
+    }
+};
+
+constexpr std::string_view to_string(parameter::kind value) noexcept {
+    switch (value) {
+    case parameter::kind::buffer: return "buffer";
+    case parameter::kind::scalar: return "scalar";
+    case parameter::kind::bytes: return "bytes";
+    }
+    return "unknown";
+}
+
+/// A kernel's parameters in the order its binary takes them.
+class parameter_list {
+public:
+    constexpr parameter_list() = default;
+    constexpr parameter_list(std::initializer_list<parameter> parameters) {
+        // A compile error here means a constexpr kernel entry declares more than max_kernel_parameters parameters.
+        if (parameters.size() > max_kernel_parameters)
+            throw error(errc::invalid_artifact, "accy::parameter_list: more than max_kernel_parameters parameters");
+        for (const parameter& declared : parameters) parameters_[size_++] = declared;
+    }
+
+    constexpr std::size_t size() const noexcept { return size_; }
+    constexpr const parameter& operator[](std::size_t index) const noexcept { return parameters_[index]; }
+    constexpr const parameter* begin() const noexcept { return parameters_.data(); }
+    constexpr const parameter* end() const noexcept { return parameters_.data() + size_; }
+
+    /// Where parameter `index` starts in the parameter space: after the one before, aligned.
+    constexpr std::size_t offset(std::size_t index) const noexcept {
+        std::size_t next = 0;
+        for (std::size_t i = 0;; ++i) {
+            const std::size_t alignment = parameters_[i].alignment == 0 ? 1 : parameters_[i].alignment;
+            next = (next + alignment - 1) / alignment * alignment;
+            if (i == index) return next;
+            next += parameters_[i].size;
+        }
+    }
+
+    /// The bytes all parameters take, the last one's end.
+    constexpr std::size_t byte_size() const noexcept { return size_ == 0 ? 0 : offset(size_ - 1) + parameters_[size_ - 1].size; }
+
+    /// The largest alignment of any parameter, at least 8.
+    constexpr std::size_t alignment() const noexcept {
+        std::size_t largest = 8;
+        for (const parameter& declared : *this) largest = declared.alignment > largest ? declared.alignment : largest;
+        return largest;
+    }
+
+    /// Whether both lists take the same kinds, types, sizes and alignments in the same order (names and accesses aside).
+    constexpr bool same_layout(const parameter_list& other) const noexcept {
+        if (size_ != other.size_) return false;
+        for (std::size_t i = 0; i < size_; ++i) {
+            const parameter &lhs = parameters_[i], &rhs = other.parameters_[i];
+            if (lhs.what != rhs.what || lhs.size != rhs.size || lhs.alignment != rhs.alignment ||
+                (lhs.what == parameter::kind::scalar && lhs.type != rhs.type))
+                return false;
+        }
+        return true;
+    }
+
+private:
+    std::array<parameter, max_kernel_parameters> parameters_{};
+    std::size_t size_ = 0;
+};
+
+}  // namespace accy

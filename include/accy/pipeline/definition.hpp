@@ -1,0 +1,82 @@
+// Defines `accy::pipeline_definition`, what a pipeline definition declares, and the defaults of
+// its optional members.
+#pragma once
+
+#include <accy/pipeline/runtime_scalars.hpp>
+#include <accy/pipeline/shape.hpp>
+#include <accy/pipeline/stage.hpp>
+
+#include <concepts>
+#include <cstdint>
+#include <string_view>
+
+namespace accy {
+
+template <class T>
+inline constexpr bool is_runtime_scalars = false;
+template <class... Scalars>
+inline constexpr bool is_runtime_scalars<runtime_scalars<Scalars...>> = true;
+
+template <class T, template <class...> class List>
+inline constexpr bool is_list_of = false;
+template <template <class...> class List, class... Items>
+inline constexpr bool is_list_of<List<Items...>, List> = true;
+
+/// What a pipeline definition declares, as static members (intermediates and workspaces may be left out):
+///
+///     struct saxpy {
+///         static constexpr std::string_view target = "example.saxpy";
+///         static constexpr std::uint32_t version = 1;
+///         static constexpr const auto& registry = saxpy_kernels;   // an accy::registry
+///         using runtime_scalars = accy::runtime_scalars<accy::scalar<"n", std::uint64_t>, accy::scalar<"alpha", float>>;
+///         using n = accy::forward<0>;
+///         using operands = accy::operands<accy::shape<accy::dtype::f32, n>>;
+///         using results = accy::results<accy::shape<accy::dtype::f32, n>>;
+///         using stages = accy::stages<accy::stage<"example.saxpy", 1, accy::operand<0>, accy::result<0>, accy::forward<1>, n>>;
+///     };
+template <class Definition>
+concept pipeline_definition = requires {
+    { Definition::target } -> std::convertible_to<std::string_view>;
+    { Definition::version } -> std::convertible_to<std::uint32_t>;
+    { Definition::registry.entries };
+    requires is_runtime_scalars<typename Definition::runtime_scalars>;
+    requires is_list_of<typename Definition::operands, operands>;
+    requires is_list_of<typename Definition::results, results>;
+    requires is_list_of<typename Definition::stages, stages>;
+};
+
+namespace detail {
+
+template <class Definition>
+struct intermediates_of {
+    using type = accy::intermediates<>;
+};
+template <class Definition>
+    requires requires { typename Definition::intermediates; }
+struct intermediates_of<Definition> {
+    using type = typename Definition::intermediates;
+};
+
+template <class Definition>
+struct workspaces_of {
+    using type = accy::workspaces<>;
+};
+template <class Definition>
+    requires requires { typename Definition::workspaces; }
+struct workspaces_of<Definition> {
+    using type = typename Definition::workspaces;
+};
+
+}  // namespace detail
+
+/// A definition's declarations, with empty lists for the optional ones it leaves out.
+template <class Definition>
+struct definition_traits {
+    using scalars = typename Definition::runtime_scalars;
+    using operands = typename Definition::operands;
+    using results = typename Definition::results;
+    using intermediates = typename detail::intermediates_of<Definition>::type;
+    using workspaces = typename detail::workspaces_of<Definition>::type;
+};
+
+}  // namespace accy

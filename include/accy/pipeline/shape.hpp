@@ -1,0 +1,85 @@
+// Defines `accy::shape<dtype, extent>`, the element type and count of a buffer a pipeline uses,
+// and the lists that declare them: `accy::operands`, `accy::results`, `accy::intermediates` and
+// `accy::workspaces`, with `accy::in_place` (a result over an operand) and `accy::zero_filled` (a workspace).
+#pragma once
+
+#include <accy/core/dtype.hpp>
+#include <accy/pipeline/derivation.hpp>
+
+#include <array>
+#include <cstddef>
+#include <tuple>
+
+namespace accy {
+
+/// `Extent` elements of `Type`, the extent derived from the runtime scalars (an integer derivation).
+template <dtype Type, derivation Extent>
+struct shape {
+    static constexpr dtype type = Type;
+    using extent = Extent;
+    static constexpr std::size_t in_place_of = static_cast<std::size_t>(-1);
+    static constexpr bool zero_fill = false;
+};
+
+/// A result that may share its memory with operand `Operand`: the caller may pass one buffer as
+/// both (a kernel that updates in place), and no overlap between the two is reported.
+template <std::size_t Operand, class Shape>
+struct in_place : Shape {
+    static constexpr std::size_t in_place_of = Operand;
+};
+
+/// A workspace that is set to zero before its stage runs, on the launch's stream.
+template <class Shape>
+struct zero_filled : Shape {
+    static constexpr bool zero_fill = true;
+};
+
+namespace detail {
+
+/// Whether an extent is a constant of no elements.
+template <class Extent>
+inline constexpr bool never_positive = false;
+template <auto Value>
+inline constexpr bool never_positive<constant<Value>> = Value <= 0;
+
+}  // namespace detail
+
+/// A shape as a value, for constexpr checks: its extent's type or fault, given the runtime scalars.
+struct shape_info {
+    dtype type = dtype::u8;
+    derived extent{};
+    std::size_t in_place_of = static_cast<std::size_t>(-1);
+    bool zero_fill = false;
+    bool never_positive = false;  ///< a constant extent of 0 or less
+};
+
+namespace detail {
+
+template <class... Shapes>
+struct shape_list {
+    static constexpr std::size_t size = sizeof...(Shapes);
+    template <std::size_t Index>
+    using at = std::tuple_element_t<Index, std::tuple<Shapes...>>;
+
+    template <class Scalars>
+    static constexpr std::array<shape_info, size> infos{
+        shape_info{Shapes::type, Shapes::extent::template type_in<Scalars>(), Shapes::in_place_of, Shapes::zero_fill,
+                   never_positive<typename Shapes::extent>}...};
+};
+
+}  // namespace detail
+
+/// The buffers a caller passes in for the stages to read, in index order.
+template <class... Shapes>
+struct operands : detail::shape_list<Shapes...> {};
+/// The buffers a caller passes in for the stages to write, in index order.
+template <class... Shapes>
+struct results : detail::shape_list<Shapes...> {};
+/// Scratch buffers between stages, in index order: written by one stage, read by a later one.
+template <class... Shapes>
+struct intermediates : detail::shape_list<Shapes...> {};
+/// Scratch buffers a single stage's kernel owns, in index order, each bound by one stage only.
+template <class... Shapes>
+struct workspaces : detail::shape_list<Shapes...> {};
+
+}  // namespace accy

@@ -1,0 +1,153 @@
+// Defines the run-time checks of a launch's inputs: the runtime scalars' bounds, the byte sizes
+// the declared buffers need, and the caller's buffers (null, size, wrap, overlap).
+#pragma once
+
+#include <accy/core/buffer.hpp>
+#include <accy/core/error.hpp>
+#include <accy/pipeline/pipeline.hpp>
+
+#include <array>
+#include <cstddef>
+#include <cstdint>
+#include <span>
+#include <string>
+#include <string_view>
+#include <tuple>
+#include <type_traits>
+#include <utility>
+
+namespace accy {
+
+namespace detail {
+
+/// "operation of pipeline 'name' v1" or, with a diagnostic id, "... [id]": the start of every message.
+template <class Pipeline>
+std::string describe(std::string_view operation, std::string_view diagnostic_id = {}) {
+    std::string text = std::string(operation) + " of pipeline '" + std::string(Pipeline::target) + "' v" +
+                       std::to_string(Pipeline::version);
+    if (!diagnostic_id.empty()) text += " [" + std::string(diagnostic_id) + "]";
+    return text;
+}
+
+/// "intermediate 1 (f32)": a declared buffer, for messages.
+inline std::string buffer_name(buffer_kind list, std::size_t index, dtype type) {
+    return std::string(to_string(list)) + " " + std::to_string(index) + " (" + std::string(to_string(type)) + ")";
+}
+
+/// The runtime scalars a caller passed, as the pipeline's own tuple: each element of the same
+/// dtype (or the same struct) as the scalar it is for, so that nothing converts silently.
+template <class Pipeline, class Given>
+typename Pipeline::scalar_values scalar_values_of(const Given& given) {
+    using declared = typename Pipeline::scalar_values;
+    using given_type = std::remove_cvref_t<Given>;
+    if constexpr (std::is_same_v<given_type, declared>) {
+        return given;
+    } else if constexpr (!requires { std::tuple_size<given_type>::value; }) {
+        static_assert(diagnostic::always_false<Given>,
+                      "accy::launch_pipeline<P>: runtime scalars are passed as a tuple, P::scalar_values{...}");
+    } else if constexpr (std::tuple_size_v<given_type> != std::tuple_size_v<declared>) {
+        static_assert(diagnostic::always_false<Given>,
+                      "accy::launch_pipeline<P>: the runtime scalars tuple has a different count than P's runtime_scalars");
+    } else {
+        return [&]<std::size_t... Index>(std::index_sequence<Index...>) {
+            constexpr bool same_types =
+                ((value_type_of<std::remove_cvref_t<std::tuple_element_t<Index, given_type>>>() ==
+                      value_type_of<std::tuple_element_t<Index, declared>>() &&
+                  (has_dtype<std::tuple_element_t<Index, declared>> ||
+                   std::is_same_v<std::remove_cvref_t<std::tuple_element_t<Index, given_type>>,
+                                  std::tuple_element_t<Index, declared>>)) &&
+                 ...);
+            static_assert(same_types, "accy::launch_pipeline<P>: a runtime scalar's type differs from the type P declares "
+                                      "for it; runtime scalars are not converted, pass P::scalar_values{...}");
+            return declared{std::get<Index>(given)...};
+        }(std::make_index_sequence<std::tuple_size_v<declared>>{});
+    }
+}
+
+/// Checks every bounded runtime scalar; `launch_argument_mismatch` names the scalar, its value and bounds.
+template <class Pipeline>
+void check_runtime_scalars(const typename Pipeline::scalar_values& values, std::string_view context) {
+    using scalars = typename Pipeline::scalars;
+    [&]<std::size_t... Index>(std::index_sequence<Index...>) {
+        [[maybe_unused]] const auto check = [&](std::size_t index, const scalar_info& info, const auto& value) {
+            if constexpr (std::is_integral_v<std::remove_cvref_t<decltype(value)>>) {
+                const wide_int wide = value;
+                if (info.bounded && (wide < info.min || wide > info.max)) [[unlikely]]
+                    throw error(errc::launch_argument_mismatch,
+                                std::string(context) + ": runtime scalar " + std::to_string(index) + " ('" +
+                                    std::string(info.name) + "') is " + to_string(wide) + ", outside its bounds " +
+                                    to_string(info.min) + " to " + to_string(info.max));
+            }
+        };
+        (check(Index, scalars::infos[Index], std::get<Index>(values)), ...);
+    }(std::make_index_sequence<scalars::count>{});
+}
+
+/// The byte sizes of a list of declared buffers at the runtime scalars. An extent below 1, or a
+/// size that does not fit in `std::size_t`, is `errc::invalid_artifact`.
+template <class Pipeline, class List>
+std::array<std::size_t, List::size> byte_sizes(const typename Pipeline::scalar_values& values, buffer_kind list,
+                                               std::string_view context) {
+    using scalars = typename Pipeline::scalars;
+    std::array<std::size_t, List::size> sizes{};
+    [&]<std::size_t... Index>(std::index_sequence<Index...>) {
+        [[maybe_unused]] const auto size_of_buffer = [&](std::size_t index, auto shape) {
+            using declared = decltype(shape);
+            const auto fail = [&](const std::string& why) {
+                throw error(errc::invalid_artifact,
+                            std::string(context) + ": " + buffer_name(list, index, declared::type) + " " + why);
+            };
+            wide_int extent = 0;
+            try {
+                extent = declared::extent::template evaluate<scalars>(values);
+            } catch (const error& failure) {
+                throw failure.in_context(std::string(context) + ", extent of " + buffer_name(list, index, declared::type));
+            }
+            if (extent < 1) fail("derives an extent of " + to_string(extent) + " elements from its runtime scalars");
+            const wide_int bytes = extent * static_cast<wide_int>(size_of(declared::type));
+            if (bytes > static_cast<wide_int>(SIZE_MAX))
+                fail("of " + to_string(extent) + " elements overflows a byte size");
+            sizes[index] = static_cast<std::size_t>(bytes);
+        };
+        (size_of_buffer(Index, typename List::template at<Index>{}), ...);
+    }(std::make_index_sequence<List::size>{});
+    return sizes;
+}
+
+/// The byte sizes of the scratch buffers (the intermediates, then the workspaces).
+template <class Pipeline>
+std::array<std::size_t, Pipeline::scratch_count> scratch_byte_sizes(const typename Pipeline::scalar_values& values,
+                                                                   std::string_view context) {
+    using declared = typename Pipeline::declared;
+    const auto intermediates =
+        byte_sizes<Pipeline, typename declared::intermediates>(values, buffer_kind::intermediate, context);
+    const auto workspaces = byte_sizes<Pipeline, typename declared::workspaces>(values, buffer_kind::workspace, context);
+    std::array<std::size_t, Pipeline::scratch_count> sizes{};
+    for (std::size_t k = 0; k < intermediates.size(); ++k) sizes[k] = intermediates[k];
+    for (std::size_t k = 0; k < workspaces.size(); ++k) sizes[intermediates.size() + k] = workspaces[k];
+    return sizes;
+}
+
+/// The scratch buffer `index` (intermediates first, then workspaces) as a declared buffer's list and index.
+template <class Pipeline>
+constexpr std::pair<buffer_kind, std::size_t> scratch_slot(std::size_t index) noexcept {
+    if (index < Pipeline::intermediate_count) return {buffer_kind::intermediate, index};
+    return {buffer_kind::workspace, index - Pipeline::intermediate_count};
+}
+
+/// A caller's buffer for a declared one: not null, not wrapping, at least `needed` bytes.
+inline void check_buffer(const buffer& given, std::size_t needed, const std::string& name, std::string_view context) {
+    const auto fail = [&](const std::string& why) {
+        throw error(errc::launch_argument_mismatch, std::string(context) + ": " + name + " " + why);
+    };
+    if (given.address == 0) fail("is a null buffer");
+    if (wraps(given))
+        fail("at address " + std::to_string(given.address) + " of " + std::to_string(given.byte_size) +
+             " bytes runs past the end of the address space");
+    if (given.byte_size < needed)
+        fail("holds " + std::to_string(given.byte_size) + " bytes, the runtime scalars need " + std::to_string(needed));
+}
+
+}  // namespace detail
+
+}  // namespace accy

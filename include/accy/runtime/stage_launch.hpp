@@ -1,0 +1,155 @@
+// Defines `accy::detail::stage_launch`: one stage's launch derived from the runtime scalars, its
+// arguments packed at the kernel's parameter offsets without heap allocation.
+#pragma once
+
+#include <accy/core/buffer.hpp>
+#include <accy/core/error.hpp>
+#include <accy/kernel/argument.hpp>
+#include <accy/kernel/geometry.hpp>
+#include <accy/kernel/kernel_entry.hpp>
+#include <accy/pipeline/pipeline.hpp>
+#include <accy/runtime/checks.hpp>
+
+#include <array>
+#include <cstddef>
+#include <cstdint>
+#include <cstring>
+#include <span>
+#include <string>
+#include <utility>
+
+namespace accy::detail {
+
+/// Writes `value` into `at` as a number of `type`; the pipeline's checks made sure it fits.
+template <class Value>
+void store_number(std::byte* at, dtype type, Value value) noexcept {
+    const auto write = [at](auto typed) { std::memcpy(at, &typed, sizeof(typed)); };
+    switch (type) {
+    case dtype::u8: write(static_cast<std::uint8_t>(value)); break;
+    case dtype::i32: write(static_cast<std::int32_t>(value)); break;
+    case dtype::u32: write(static_cast<std::uint32_t>(value)); break;
+    case dtype::i64: write(static_cast<std::int64_t>(value)); break;
+    case dtype::u64: write(static_cast<std::uint64_t>(value)); break;
+    case dtype::f32: write(static_cast<float>(value)); break;
+    case dtype::f64: write(static_cast<double>(value)); break;
+    }
+}
+
+/// Reads back the integer of `type` that `store_number` wrote at `at`.
+inline wide_int load_integer(const std::byte* at, dtype type) noexcept {
+    const auto read = [at](auto typed) {
+        std::memcpy(&typed, at, sizeof(typed));
+        return static_cast<wide_int>(typed);
+    };
+    switch (type) {
+    case dtype::u8: return read(std::uint8_t{});
+    case dtype::i32: return read(std::int32_t{});
+    case dtype::u32: return read(std::uint32_t{});
+    case dtype::i64: return read(std::int64_t{});
+    default: return read(std::uint64_t{});
+    }
+}
+
+/// The grid of `entry` from its integer parameters in `storage`: each dimension from 1 to its limit, or
+/// `launch_argument_mismatch` naming the stage and the dimension.
+inline dim3 derive_grid(const kernel_entry& entry, const std::byte* storage, const std::string& (*stage_name)(),
+                        std::string_view context) {
+    std::array<std::uint32_t, 3> counts{};
+    for (std::size_t d = 0; d < 3; ++d) {
+        const grid_dim& dim = entry.launch.grid[d];
+        wide_int count = static_cast<wide_int>(dim.value);
+        if (dim.rule == grid_dim::kind::ceil_div) {
+            const parameter& declared = entry.parameters[dim.parameter_index];
+            const wide_int value = load_integer(storage + entry.parameters.offset(dim.parameter_index), declared.type);
+            const wide_int divisor = static_cast<wide_int>(dim.value);
+            count = value > 0 ? (value + divisor - 1) / divisor : 0;
+        }
+        if (count < 1 || count > static_cast<wide_int>(launch_geometry::grid_limit(d))) [[unlikely]]
+            throw error(errc::launch_argument_mismatch,
+                        std::string(context) + ", " + stage_name() + ": grid dimension " + "xyz"[d] + " derives " +
+                            to_string(count) + " blocks, outside 1 to " + std::to_string(launch_geometry::grid_limit(d)));
+        counts[d] = static_cast<std::uint32_t>(count);
+    }
+    return {counts[0], counts[1], counts[2]};
+}
+
+/// Stage `Stage` of `Pipeline` at one launch: its entry, launch configuration and arguments. The
+/// scalars and bytes live in `storage` at the kernel's own parameter offsets; `arguments` point into it.
+template <class Pipeline, std::size_t Stage>
+struct stage_launch {
+    using stage = typename Pipeline::stage_list::template at<Stage>;
+    using scalars = typename Pipeline::scalars;
+    static constexpr std::size_t index = Stage;
+    static constexpr const parameter_list& parameters = Pipeline::parameters(Stage);
+    static constexpr std::size_t parameter_count = parameters.size();
+
+    const kernel_entry* entry = nullptr;
+    launch_config config{};
+    alignas(parameters.alignment()) std::array<std::byte, parameters.byte_size() == 0 ? 1 : parameters.byte_size()> storage{};
+    std::array<kernel_argument, parameter_count> arguments{};
+
+    /// "stage 1 ('target')", for messages.
+    static const std::string& name() {
+        static const std::string text = "stage " + std::to_string(Stage) + " ('" + std::string(stage::target) + "')";
+        return text;
+    }
+
+    /// Derives every scalar and bytes argument and the grid; buffers are bound later by `bind`.
+    /// `launch_argument_mismatch` names the stage, the parameter and the value that does not fit.
+    void derive(const kernel_entry& chosen, const typename scalars::values& values, std::string_view context) {
+        entry = &chosen;
+        std::size_t current = 0;
+        try {
+            [&]<std::size_t... P>(std::index_sequence<P...>) {
+                ((current = P, derive_argument<P>(values)), ...);
+            }(std::make_index_sequence<parameter_count>{});
+        } catch (const error& failure) {
+            throw failure.in_context(std::string(context) + ", " + name() + ", parameter " + std::to_string(current) +
+                                     " ('" + std::string(parameters[current].name) + "')");
+        }
+        config.grid = derive_grid(chosen, storage.data(), &name, context);
+        config.block = chosen.launch.block;
+        config.shared_bytes = static_cast<std::uint32_t>(chosen.launch.shared.total(config.block));
+    }
+
+    /// Binds the buffer arguments and points every argument at its value.
+    void bind(std::span<const buffer> operands, std::span<const buffer> results, std::span<const buffer> scratch) noexcept {
+        [&]<std::size_t... P>(std::index_sequence<P...>) {
+            (bind_argument<P>(operands, results, scratch), ...);
+        }(std::make_index_sequence<parameter_count>{});
+    }
+
+private:
+    template <std::size_t P>
+    void derive_argument(const typename scalars::values& values) {
+        using argument = typename stage::template argument<P>;
+        if constexpr (derivation<argument>) {
+            constexpr parameter declared = parameters[P];
+            const auto value = argument::template evaluate<scalars>(values);
+            std::byte* at = storage.data() + parameters.offset(P);
+            if constexpr (declared.what == parameter::kind::bytes) std::memcpy(at, value, declared.size);
+            else store_number(at, declared.type, value);
+        }
+    }
+
+    template <std::size_t P>
+    void bind_argument(std::span<const buffer> operands, std::span<const buffer> results,
+                       std::span<const buffer> scratch) noexcept {
+        using argument = typename stage::template argument<P>;
+        kernel_argument& bound = arguments[P];
+        if constexpr (buffer_reference<argument>) {
+            constexpr buffer_ref ref = argument::ref;
+            bound.buffer = ref.kind == buffer_kind::operand        ? operands[ref.index]
+                           : ref.kind == buffer_kind::result       ? results[ref.index]
+                           : ref.kind == buffer_kind::intermediate ? scratch[ref.index]
+                                                                   : scratch[Pipeline::intermediate_count + ref.index];
+            bound.value = &bound.buffer.address;
+            bound.size = sizeof(bound.buffer.address);
+        } else {
+            bound.value = storage.data() + parameters.offset(P);
+            bound.size = parameters[P].size;
+        }
+    }
+};
+
+}  // namespace accy::detail
