@@ -214,13 +214,8 @@ void zero_workspaces(Backend& device, const stage_launch<Pipeline, Stage>& launc
     using stage = typename Pipeline::stage_list::template at<Stage>;
     [&]<std::size_t... P>(std::index_sequence<P...>) {
         [[maybe_unused]] const auto zero = [&]<std::size_t Parameter>(std::integral_constant<std::size_t, Parameter>) {
-            using argument = typename stage::template argument<Parameter>;
-            if constexpr (buffer_reference<argument>) {
-                if constexpr (argument::ref.kind == buffer_kind::workspace) {
-                    using shape = typename Pipeline::declared::workspaces::template at<argument::ref.index>;
-                    if constexpr (shape::zero_fill) device.fill_zero(launch.arguments[Parameter].buffer, stream);
-                }
-            }
+            if constexpr (is_zero_filled_workspace<Pipeline, typename stage::template argument<Parameter>>())
+                device.fill_zero(launch.arguments[Parameter].buffer, stream);
         };
         (zero(std::integral_constant<std::size_t, P>{}), ...);
     }(std::make_index_sequence<stage::argument_count>{});

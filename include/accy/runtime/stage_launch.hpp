@@ -73,6 +73,14 @@ inline dim3 derive_grid(const kernel_entry& entry, const std::byte* storage, con
     return {counts[0], counts[1], counts[2]};
 }
 
+/// Whether a stage argument is a workspace declared zero_filled, to be zeroed before its stage.
+template <class Pipeline, class Argument>
+constexpr bool is_zero_filled_workspace() noexcept {
+    if constexpr (!buffer_reference<Argument>) return false;
+    else if constexpr (Argument::ref.kind != buffer_kind::workspace) return false;
+    else return Pipeline::declared::workspaces::template at<Argument::ref.index>::zero_fill;
+}
+
 /// Stage `Stage` of `Pipeline` at one launch: its entry, launch configuration and arguments. The
 /// scalars and bytes live in `storage` at the kernel's own parameter offsets; `arguments` point into it.
 template <class Pipeline, std::size_t Stage>

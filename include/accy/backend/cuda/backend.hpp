@@ -9,7 +9,7 @@
 #include <accy/core/buffer.hpp>
 #include <accy/core/error.hpp>
 #include <accy/core/format.hpp>
-#include <accy/kernel/access.hpp>
+#include <accy/kernel/argument.hpp>
 #include <accy/kernel/kernel_entry.hpp>
 #include <accy/kernel/payload.hpp>
 #include <accy/runtime/backend.hpp>
@@ -123,21 +123,26 @@ public:
         if (loaded.module != nullptr) api_->module_unload(loaded.module);
     }
 
-    /// One cuLaunchKernel: the parameters are pointers to the buffers' addresses and to the
-    /// scalars, packed on the stack.
-    void launch(const kernel& loaded, const launch_dims& dims, std::span<const buffer> buffers,
-                std::span<const std::uint32_t> scalars, const std::optional<stream>& on) {
-        if (buffers.size() != loaded.buffer_count || scalars.size() != loaded.scalar_count) [[unlikely]]
-            throw error(errc::launch_argument_mismatch,
-                        detail::message("the kernel takes ", loaded.buffer_count, " buffers and ", loaded.scalar_count,
-                                        " scalars, the launch binds ", buffers.size(), " and ", scalars.size()));
-        detail::kernel_parameters parameters(buffers, scalars);
-        const CUresult result =
-            api_->launch_kernel(loaded.function, dims.grid.x, dims.grid.y, dims.grid.z, dims.block.x, dims.block.y,
-                                dims.block.z, 0, on.value_or(nullptr), parameters.data(), nullptr);
+    /// Sets every byte of `zeroed` to 0, queued on `on` (the legacy default stream when none).
+    void fill_zero(const buffer& zeroed, const std::optional<stream>& on) {
+        detail::check(*api_, api_->memset_d8_async(zeroed.address, 0, zeroed.byte_size, on.value_or(nullptr)),
+                      "cuMemsetD8Async");
+    }
+
+    /// One cuLaunchKernel: the parameters are pointers to the arguments' values, packed on the stack.
+    void launch(const kernel& loaded, const launch_config& config, std::span<const kernel_argument> arguments,
+                const std::optional<stream>& on) {
+        if (arguments.size() != loaded.parameter_count) [[unlikely]]
+            throw error(errc::launch_argument_mismatch, detail::message("the kernel takes ", loaded.parameter_count,
+                                                                        " parameters, the launch binds ", arguments.size()));
+        detail::kernel_parameters parameters(arguments);
+        const CUresult result = api_->launch_kernel(loaded.function, config.grid.x, config.grid.y, config.grid.z,
+                                                    config.block.x, config.block.y, config.block.z, config.shared_bytes,
+                                                    on.value_or(nullptr), parameters.data(), nullptr);
         if (result != CUDA_SUCCESS) [[unlikely]]
             detail::fail(*api_, result, "cuLaunchKernel",
-                         detail::message("grid ", to_text(dims.grid), ", block ", to_text(dims.block)));
+                         detail::message("grid ", to_text(config.grid), ", block ", to_text(config.block), ", ",
+                                         config.shared_bytes, " bytes of dynamic shared memory"));
     }
 
     /// Waits for `on`, or for all work of the context when none is given.

@@ -24,11 +24,12 @@
 
 namespace accy::cuda {
 
-/// `Pipeline` launched from a pool with caller-owned intermediates, as a CUDA graph of one kernel
-/// node per stage, each depending on the one before. `launch` replays all stages with one
-/// `cuGraphLaunch`. `update` takes new runtime scalars, checks them exactly as `launch_pipeline`
-/// does (count, bounds, intermediate sizes, grids) and rewrites the nodes' scalars and grids in
-/// place (`cuGraphExecKernelNodeSetParams`). The graph keeps the buffers it was made with: the
+/// `Pipeline` launched from a pool with caller-owned intermediates and workspaces, as a CUDA graph
+/// of one kernel node per stage (after a memset node per zero_filled workspace it binds), each
+/// depending on the one before. `launch` replays all stages with one `cuGraphLaunch`. `update`
+/// takes new runtime scalars, checks them exactly as `launch_pipeline` does (bounds, buffer sizes,
+/// arguments, grids) and rewrites the kernel nodes' arguments and grids in place
+/// (`cuGraphExecKernelNodeSetParams`). The graph keeps the buffers it was made with: the
 /// caller keeps the pool, intermediates, operands and results alive while the graph exists, and
 /// destroying the graph waits for nothing. Move-only.
 template <class Pipeline>
@@ -39,11 +40,11 @@ class pipeline_graph {
 public:
     using pool_type = artifact_pool<Pipeline, backend>;
 
-    pipeline_graph(backend& device, const pool_type& pool, std::span<const buffer, Pipeline::intermediate_count> intermediates,
+    pipeline_graph(backend& device, const pool_type& pool, std::span<const buffer, Pipeline::scratch_count> intermediates,
                    std::span<const buffer, Pipeline::operand_count> operands,
                    std::span<const buffer, Pipeline::result_count> results,
-                   std::span<const std::uint32_t, Pipeline::runtime_scalar_count> runtime_scalars)
-        : api_(&device.driver()), pool_(&pool) {
+                   const typename Pipeline::scalar_values& runtime_scalars)
+        : api_(&device.driver()), context_(device.context()), pool_(&pool) {
         std::copy(intermediates.begin(), intermediates.end(), intermediates_.begin());
         std::copy(operands.begin(), operands.end(), operands_.begin());
         std::copy(results.begin(), results.end(), results_.begin());
@@ -60,17 +61,18 @@ public:
     pipeline_graph(backend& device, const pool_type& pool, const intermediate_buffers<Pipeline, backend>& intermediates,
                    std::span<const buffer, Pipeline::operand_count> operands,
                    std::span<const buffer, Pipeline::result_count> results,
-                   std::span<const std::uint32_t, Pipeline::runtime_scalar_count> runtime_scalars)
+                   const typename Pipeline::scalar_values& runtime_scalars)
         : pipeline_graph(device, pool, intermediates.buffers(), operands, results, runtime_scalars) {}
 
     pipeline_graph(pipeline_graph&& other) noexcept
-        : api_(other.api_), pool_(other.pool_), operands_(other.operands_), results_(other.results_),
+        : api_(other.api_), context_(other.context_), pool_(other.pool_), operands_(other.operands_), results_(other.results_),
           intermediates_(other.intermediates_), graph_(std::exchange(other.graph_, nullptr)),
           exec_(std::exchange(other.exec_, nullptr)), nodes_(other.nodes_) {}
     pipeline_graph& operator=(pipeline_graph&& other) noexcept {
         if (this != &other) {
             release();
             api_ = other.api_;
+            context_ = other.context_;
             pool_ = other.pool_;
             operands_ = other.operands_;
             results_ = other.results_;
@@ -93,45 +95,70 @@ public:
 
     /// Re-derives every stage from new runtime scalars; nothing changes if a check fails. Call it
     /// only while no replay of this graph is queued: the nodes change for the next launch.
-    void update(std::span<const std::uint32_t, Pipeline::runtime_scalar_count> runtime_scalars) {
-        write_nodes(runtime_scalars, node_write::set);
-    }
+    void update(const typename Pipeline::scalar_values& runtime_scalars) { write_nodes(runtime_scalars, node_write::set); }
 
 private:
     enum class node_write { add, set };
 
-    void write_nodes(std::span<const std::uint32_t> runtime_scalars, node_write how) {
+    void write_nodes(const typename Pipeline::scalar_values& runtime_scalars, node_write how) {
         accy::detail::launch_request<Pipeline, backend> request;
         request.fmt = pool_->format();
         request.operands = operands_;
         request.results = results_;
-        request.runtime_scalars = runtime_scalars;
+        request.values = runtime_scalars;
         request.pool = pool_;
         request.intermediates = std::span<const buffer>(intermediates_);
         request.diagnostic_id = "pipeline_graph";
         auto launches = accy::detail::checked_launches(request);
+        CUgraphNode last = nullptr;  // the node the next one depends on, while adding
         boost::hana::for_each(launches, [&](auto& launch) {
             constexpr std::size_t stage = std::remove_cvref_t<decltype(launch)>::index;
             launch.bind(operands_, results_, intermediates_);
-            detail::kernel_parameters parameters(launch.buffers, launch.scalars);
+            detail::kernel_parameters parameters(launch.arguments);
             CUDA_KERNEL_NODE_PARAMS node{};
             node.func = (*pool_)[stage].kernel.function;
-            node.gridDimX = launch.dims.grid.x;
-            node.gridDimY = launch.dims.grid.y;
-            node.gridDimZ = launch.dims.grid.z;
-            node.blockDimX = launch.dims.block.x;
-            node.blockDimY = launch.dims.block.y;
-            node.blockDimZ = launch.dims.block.z;
+            node.gridDimX = launch.config.grid.x;
+            node.gridDimY = launch.config.grid.y;
+            node.gridDimZ = launch.config.grid.z;
+            node.blockDimX = launch.config.block.x;
+            node.blockDimY = launch.config.block.y;
+            node.blockDimZ = launch.config.block.z;
+            node.sharedMemBytes = launch.config.shared_bytes;
             node.kernelParams = parameters.data();  // copied by the driver
             if (how == node_write::add) {
-                const CUgraphNode* previous = stage == 0 ? nullptr : &nodes_[stage - 1];
-                detail::check(*api_, api_->graph_add_kernel_node(&nodes_[stage], graph_, previous, stage == 0 ? 0 : 1, &node),
+                add_zero_fills(launch, last);
+                detail::check(*api_, api_->graph_add_kernel_node(&nodes_[stage], graph_, &last, last == nullptr ? 0 : 1, &node),
                               "cuGraphAddKernelNode");
+                last = nodes_[stage];
             } else {
                 detail::check(*api_, api_->graph_exec_kernel_node_set_params(exec_, nodes_[stage], &node),
                               "cuGraphExecKernelNodeSetParams");
             }
         });
+    }
+
+    /// A memset node per zero_filled workspace the stage binds, chained after `last`.
+    template <class Launch>
+    void add_zero_fills(const Launch& launch, CUgraphNode& last) {
+        using stage = typename Pipeline::stage_list::template at<Launch::index>;
+        [&]<std::size_t... P>(std::index_sequence<P...>) {
+            [[maybe_unused]] const auto add = [&]<std::size_t Parameter>(std::integral_constant<std::size_t, Parameter>) {
+                if constexpr (accy::detail::is_zero_filled_workspace<Pipeline, typename stage::template argument<Parameter>>()) {
+                    const buffer& zeroed = launch.arguments[Parameter].buffer;
+                    CUDA_MEMSET_NODE_PARAMS memset{};
+                    memset.dst = zeroed.address;
+                    memset.elementSize = 1;
+                    memset.width = zeroed.byte_size;
+                    memset.height = 1;
+                    CUgraphNode added = nullptr;
+                    detail::check(*api_,
+                                  api_->graph_add_memset_node(&added, graph_, &last, last == nullptr ? 0 : 1, &memset, context_),
+                                  "cuGraphAddMemsetNode");
+                    last = added;
+                }
+            };
+            (add(std::integral_constant<std::size_t, P>{}), ...);
+        }(std::make_index_sequence<stage::argument_count>{});
     }
 
     void release() noexcept {
@@ -142,10 +169,11 @@ private:
     }
 
     const detail::driver_api* api_;
+    CUcontext context_;
     const pool_type* pool_;
     std::array<buffer, Pipeline::operand_count> operands_{};
     std::array<buffer, Pipeline::result_count> results_{};
-    std::array<buffer, Pipeline::intermediate_count> intermediates_{};
+    std::array<buffer, Pipeline::scratch_count> intermediates_{};
     CUgraph graph_ = nullptr;
     CUgraphExec exec_ = nullptr;
     std::array<CUgraphNode, Pipeline::stage_count> nodes_{};

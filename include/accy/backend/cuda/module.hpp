@@ -6,7 +6,7 @@
 #include <accy/backend/cuda/message.hpp>
 #include <accy/core/error.hpp>
 #include <accy/core/format.hpp>
-#include <accy/kernel/access.hpp>
+#include <accy/kernel/parameter.hpp>
 #include <accy/kernel/geometry.hpp>
 #include <accy/kernel/kernel_entry.hpp>
 #include <accy/kernel/payload.hpp>
@@ -30,19 +30,21 @@ struct artifact {
     std::string_view entry_name;
     std::string_view ptx;                  ///< `cuda_ptx`
     std::span<const unsigned char> image;  ///< `cuda_cubin`, `cuda_fatbin`
-    std::uint32_t buffer_count = 0;
-    std::uint32_t scalar_count = 0;
+    parameter_list parameters{};
     dim3 block{};
+    std::uint64_t shared_bytes = 0;  ///< the dynamic shared memory the entry's launches take
 };
 
 /// A loaded kernel: its module and function, found at load so that a launch looks nothing up,
-/// and the parameter counts a launch must bind.
+/// and the parameter count a launch must bind.
 struct kernel {
     CUmodule module = nullptr;
     CUfunction function = nullptr;
-    std::uint32_t buffer_count = 0;
-    std::uint32_t scalar_count = 0;
+    std::size_t parameter_count = 0;
 };
+
+/// Above this many bytes of dynamic shared memory a kernel must opt in (cuFuncSetAttribute).
+inline constexpr std::uint64_t default_shared_memory_limit = 48 * 1024;
 
 namespace detail {
 
@@ -57,11 +59,8 @@ inline artifact make_artifact(const kernel_entry& entry, format fmt, const paylo
     if (!is_cuda_format(fmt))
         throw error(errc::unsupported_operation, message("the CUDA backend loads cuda_ptx, cuda_cubin and cuda_fatbin, not ",
                                                          to_string(fmt), " (", entry_text, ")"));
-    if (entry.scalar_count > max_kernel_parameters)
-        throw error(errc::invalid_artifact, message(entry_text, " declares ", entry.scalar_count,
-                                                    " scalars, more than max_kernel_parameters (", max_kernel_parameters, ")"));
-    artifact made{fmt, entry.entry_name, {}, {}, static_cast<std::uint32_t>(entry.buffers.size()), entry.scalar_count,
-                  entry.launch.block};
+    artifact made{fmt, entry.entry_name, {}, {}, entry.parameters, entry.launch.block,
+                  entry.launch.shared.total(entry.launch.block)};
     if (fmt == format::cuda_ptx) made.ptx = code.text;
     else made.image = code.image;
     if (made.ptx.empty() && made.image.empty())
@@ -76,7 +75,7 @@ inline CUmodule load_module(const driver_api& api, const artifact& made) {
     std::string terminated;
     const void* data = made.image.data();
     if (made.format == format::cuda_ptx) {
-        if (made.ptx.back() == '\0') {
+        if (!made.ptx.empty() && made.ptx.back() == '\0') {
             data = made.ptx.data();
         } else {
             terminated = made.ptx;
@@ -99,35 +98,59 @@ inline CUmodule load_module(const driver_api& api, const artifact& made) {
     return module;
 }
 
-/// Compares the function's real parameters with the entry's: a device pointer (8 bytes) per buffer,
-/// then 4 bytes per scalar. Needs cuFuncGetParamInfo (CUDA 12.4); older drivers skip the check.
+/// "0 'x' at 0 (8 bytes), 1 'n' at 8 (4 bytes)": a parameter layout, for messages.
+inline std::string describe_layout(std::span<const std::size_t> offsets, std::span<const std::size_t> sizes,
+                                   const parameter_list* names) {
+    std::string text;
+    for (std::size_t i = 0; i < offsets.size(); ++i) {
+        text += message(i == 0 ? "" : ", ", i);
+        if (names != nullptr) text += message(" '", (*names)[i].name, "'");
+        text += message(" at ", offsets[i], " (", sizes[i], " bytes)");
+    }
+    return text.empty() ? std::string("no parameters") : text;
+}
+
+/// Compares the function's real parameters (offset and size of each, from the driver) with the
+/// entry's declaration, and reports both layouts, with the declared names, when they differ.
+/// Needs cuFuncGetParamInfo (CUDA 12.4); older drivers skip the check.
 inline void check_signature(const driver_api& api, CUfunction function, const artifact& made) {
     if (api.func_get_param_info == nullptr) return;
-    const std::size_t expected = made.buffer_count + made.scalar_count;
-    std::array<std::size_t, 2 * max_kernel_parameters> sizes{};
+    const parameter_list& declared = made.parameters;
+    std::array<std::size_t, max_kernel_parameters + 1> offsets{}, sizes{};
     std::size_t count = 0;
-    for (;; ++count) {
-        std::size_t offset = 0, size = 0;
-        const CUresult result = api.func_get_param_info(function, count, &offset, &size);
-        if (result == CUDA_ERROR_INVALID_VALUE) break;  // past the last parameter
+    bool matches = true;
+    // One past the declared parameters, to learn whether the function takes more.
+    for (; count <= declared.size(); ++count) {
+        const CUresult result = api.func_get_param_info(function, count, &offsets[count], &sizes[count]);
+        if (result == CUDA_ERROR_INVALID_VALUE) break;  // past the function's last parameter
         check(api, result, "cuFuncGetParamInfo");
-        if (count < sizes.size()) sizes[count] = size;
+        if (count == declared.size() || offsets[count] != declared.offset(count) || sizes[count] != declared[count].size)
+            matches = false;
     }
-    bool matches = count == expected;
-    for (std::size_t i = 0; matches && i < count; ++i) matches = sizes[i] == (i < made.buffer_count ? 8u : 4u);
-    if (matches) return;
-    const auto list = [](std::span<const std::size_t> values) {
-        std::string text;
-        for (const std::size_t value : values) text += message(text.empty() ? "" : ", ", value);
-        return text.empty() ? std::string("none") : text;
-    };
-    std::array<std::size_t, 2 * max_kernel_parameters> declared{};
-    for (std::size_t i = 0; i < expected; ++i) declared[i] = i < made.buffer_count ? 8 : 4;
+    if (matches && count == declared.size()) return;
+    std::array<std::size_t, max_kernel_parameters> declared_offsets{}, declared_sizes{};
+    for (std::size_t i = 0; i < declared.size(); ++i) {
+        declared_offsets[i] = declared.offset(i);
+        declared_sizes[i] = declared[i].size;
+    }
+    const bool more = count > declared.size();
     throw error(errc::launch_argument_mismatch,
-                message("kernel '", made.entry_name, "' takes ", count, " parameters of sizes (",
-                        list(std::span(sizes).first(std::min(count, sizes.size()))), ") bytes, but its entry declares ",
-                        made.buffer_count, " buffers and ", made.scalar_count, " scalars: ", expected,
-                        " parameters of sizes (", list(std::span(declared).first(expected)), ") bytes"));
+                message("kernel '", made.entry_name, "' takes ", more ? "more than " : "", count, " parameters: ",
+                        describe_layout(std::span(offsets).first(count), std::span(sizes).first(count), nullptr),
+                        more ? ", ..." : "", "; its entry declares ", declared.size(), ": ",
+                        describe_layout(std::span(declared_offsets).first(declared.size()),
+                                        std::span(declared_sizes).first(declared.size()), &declared)));
+}
+
+/// Opts the function in to the entry's dynamic shared memory where it is above the default 48 KiB;
+/// the driver refuses what the device cannot give.
+inline void allow_shared_memory(const driver_api& api, CUfunction function, const artifact& made) {
+    if (made.shared_bytes <= default_shared_memory_limit) return;
+    if (const CUresult result = api.func_set_attribute(function, CU_FUNC_ATTRIBUTE_MAX_DYNAMIC_SHARED_SIZE_BYTES,
+                                                       static_cast<int>(made.shared_bytes));
+        result != CUDA_SUCCESS)
+        fail(api, result, "cuFuncSetAttribute(CU_FUNC_ATTRIBUTE_MAX_DYNAMIC_SHARED_SIZE_BYTES)",
+             message("kernel '", made.entry_name, "' asks for ", made.shared_bytes, " bytes of dynamic shared memory"));
 }
 
 /// The entry's block must fit the function: cuLaunchKernel would refuse it on every launch.
@@ -153,7 +176,8 @@ inline kernel load_kernel(const driver_api& api, const artifact& made) {
                  message("the ", to_string(made.format), " has no kernel named '", name, "'"));
         check_signature(api, function, made);
         check_block(api, function, made);
-        return {module, function, made.buffer_count, made.scalar_count};
+        allow_shared_memory(api, function, made);
+        return {module, function, made.parameters.size()};
     } catch (...) {
         api.module_unload(module);
         throw;
