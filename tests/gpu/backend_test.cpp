@@ -32,7 +32,7 @@ bool code_is(const accy::error& failure, accy::errc expected) {
 struct square_add_case {
     std::vector<float> input;
     accy::cuda::device_buffer in, out;
-    std::array<std::uint32_t, 1> scalars;
+    square_add::scalar_values scalars;
 
     explicit square_add_case(std::uint32_t n)
         : input(random_values<float>(n, -4.0f, 4.0f)), in(to_device<float>(input)),
@@ -99,7 +99,7 @@ BOOST_AUTO_TEST_CASE(buffers_are_aligned_and_copies_checked) {
 BOOST_AUTO_TEST_CASE(pool_and_scratch_launch_many_times) {
     const std::uint32_t max_n = 300000;
     const auto pool = accy::load_artifacts<square_add>(device(), accy::formats::cuda_fatbin);
-    const std::array<std::uint32_t, 1> largest{max_n};
+    const square_add::scalar_values largest{max_n};
     const auto scratch = accy::allocate_intermediates<square_add>(device(), largest);
     for (int repeat = 0; repeat < 5; ++repeat) {
         square_add_case run(random_n());
@@ -186,10 +186,12 @@ BOOST_AUTO_TEST_CASE(a_signature_that_differs_fails_at_load) {
         };
     };
     BOOST_CHECK_EXCEPTION(accy::load_artifacts<miscounted>(device(), accy::formats::cuda_ptx), accy::error,
-                          mismatch_naming("takes 3 parameters of sizes (8, 8, 4) bytes, but its entry declares 3 "
-                                          "buffers and 1 scalars: 4 parameters of sizes (8, 8, 8, 4) bytes"));
+                          mismatch_naming("takes 3 parameters: 0 at 0 (8 bytes), 1 at 8 (8 bytes), 2 at 16 (4 bytes); "
+                                          "its entry declares 4: 0 'squares' at 0 (8 bytes), 1 'in' at 8 (8 bytes), "
+                                          "2 'extra' at 16 (8 bytes), 3 'n' at 24 (4 bytes)"));
     BOOST_CHECK_EXCEPTION(accy::load_artifacts<missized>(device(), accy::formats::cuda_ptx), accy::error,
-                          mismatch_naming("declares 1 buffers and 2 scalars: 3 parameters of sizes (8, 4, 4) bytes"));
+                          mismatch_naming("its entry declares 3: 0 'squares' at 0 (8 bytes), 1 'in' at 8 (8 bytes), "
+                                          "2 'n' at 16 (8 bytes)"));
 }
 
 BOOST_AUTO_TEST_CASE(an_unknown_entry_name_is_invalid_artifact) {
@@ -209,9 +211,10 @@ BOOST_AUTO_TEST_CASE(direct_use_checks_formats_and_bindings) {
 
     const accy::cuda::kernel loaded = device().load_artifact(device().create_artifact(square, square.format, square.payload));
     accy::cuda::device_buffer out(device(), 256 * sizeof(float));
-    const std::array<accy::buffer, 1> one_buffer{out.view()};
-    const std::array<std::uint32_t, 1> n{256};
-    BOOST_CHECK_EXCEPTION(device().launch(loaded, {{1, 1, 1}, {256, 1, 1}}, one_buffer, n, std::nullopt), accy::error,
+    const std::uint32_t n = 256;
+    const std::array<accy::kernel_argument, 2> two_of_three{
+        accy::kernel_argument{&out.view().address, sizeof(CUdeviceptr), out.view()}, accy::kernel_argument{&n, sizeof(n), {}}};
+    BOOST_CHECK_EXCEPTION(device().launch(loaded, {{1, 1, 1}, {256, 1, 1}, 0}, two_of_three, std::nullopt), accy::error,
                           [](const accy::error& e) { return code_is(e, accy::errc::launch_argument_mismatch); });
     device().unload_artifact(loaded);
 }
