@@ -40,17 +40,17 @@ class pipeline_graph {
 public:
     using pool_type = artifact_pool<Pipeline, backend>;
 
+    template <class Scalars>
     pipeline_graph(backend& device, const pool_type& pool, std::span<const buffer, Pipeline::scratch_count> intermediates,
                    std::span<const buffer, Pipeline::operand_count> operands,
-                   std::span<const buffer, Pipeline::result_count> results,
-                   const typename Pipeline::scalar_values& runtime_scalars)
+                   std::span<const buffer, Pipeline::result_count> results, const Scalars& runtime_scalars)
         : api_(&device.driver()), context_(device.context()), pool_(&pool) {
         std::copy(intermediates.begin(), intermediates.end(), intermediates_.begin());
         std::copy(operands.begin(), operands.end(), operands_.begin());
         std::copy(results.begin(), results.end(), results_.begin());
         detail::check(*api_, api_->graph_create(&graph_, 0), "cuGraphCreate");
         try {
-            write_nodes(runtime_scalars, node_write::add);
+            write_nodes(accy::detail::scalar_values_of<Pipeline>(runtime_scalars), node_write::add);
             detail::check(*api_, api_->graph_instantiate(&exec_, graph_, 0), "cuGraphInstantiate");
         } catch (...) {
             release();
@@ -58,10 +58,10 @@ public:
         }
     }
 
+    template <class Scalars>
     pipeline_graph(backend& device, const pool_type& pool, const intermediate_buffers<Pipeline, backend>& intermediates,
                    std::span<const buffer, Pipeline::operand_count> operands,
-                   std::span<const buffer, Pipeline::result_count> results,
-                   const typename Pipeline::scalar_values& runtime_scalars)
+                   std::span<const buffer, Pipeline::result_count> results, const Scalars& runtime_scalars)
         : pipeline_graph(device, pool, intermediates.buffers(), operands, results, runtime_scalars) {}
 
     pipeline_graph(pipeline_graph&& other) noexcept
@@ -95,7 +95,11 @@ public:
 
     /// Re-derives every stage from new runtime scalars; nothing changes if a check fails. Call it
     /// only while no replay of this graph is queued: the nodes change for the next launch.
-    void update(const typename Pipeline::scalar_values& runtime_scalars) { write_nodes(runtime_scalars, node_write::set); }
+    /// `runtime_scalars` is a tuple of the declared types, as `launch_pipeline` takes them.
+    template <class Scalars>
+    void update(const Scalars& runtime_scalars) {
+        write_nodes(accy::detail::scalar_values_of<Pipeline>(runtime_scalars), node_write::set);
+    }
 
 private:
     enum class node_write { add, set };
