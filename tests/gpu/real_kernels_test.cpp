@@ -91,6 +91,20 @@ struct triton_definition {
 };
 using triton_scale_add = accy::pipeline<triton_definition>;
 
+/// Triton's kernel declared as its source reads, without the two scratch pointers Triton appends.
+inline constexpr auto short_registry = accy::make_registry(accy::kernel_entry{
+    "accy.test.triton_short", 1, accy::format::cuda_ptx, "scale_add",
+    {parameter::buffer("x_ptr", access::read), parameter::buffer("y_ptr", access::write),
+     parameter::scalar("alpha", dtype::f32), parameter::scalar("n", dtype::u32)},
+    accy::payload{},
+    {{grid_dim::ceil_div(3, 1024), grid_dim::fixed(1), grid_dim::fixed(1)}, {128, 1, 1}}});
+struct short_definition : triton_definition {
+    static constexpr const auto& registry = short_registry;
+    using workspaces = accy::workspaces<>;
+    using stages = accy::stages<accy::stage<"accy.test.triton_short", 1, accy::operand<0>, accy::result<0>,
+                                            accy::forward<1>, n>>;
+};
+
 std::string read_file(const char* path) {
     std::ifstream in(path, std::ios::binary);
     BOOST_REQUIRE_MESSAGE(in, "cannot read " << path);
@@ -204,18 +218,6 @@ BOOST_AUTO_TEST_CASE(ptx_that_triton_emitted_runs_with_its_own_parameters) {
 }
 
 BOOST_AUTO_TEST_CASE(a_triton_declaration_without_the_scratch_pointers_fails_at_load_naming_both_layouts) {
-    static constexpr auto short_registry = accy::make_registry(accy::kernel_entry{
-        "accy.test.triton_short", 1, accy::format::cuda_ptx, "scale_add",
-        {parameter::buffer("x_ptr", access::read), parameter::buffer("y_ptr", access::write),
-         parameter::scalar("alpha", dtype::f32), parameter::scalar("n", dtype::u32)},
-        accy::payload{},
-        {{grid_dim::ceil_div(3, 1024), grid_dim::fixed(1), grid_dim::fixed(1)}, {128, 1, 1}}});
-    struct short_definition : triton_definition {
-        static constexpr const auto& registry = short_registry;
-        using workspaces = accy::workspaces<>;
-        using stages = accy::stages<accy::stage<"accy.test.triton_short", 1, accy::operand<0>, accy::result<0>,
-                                                accy::forward<1>, n>>;
-    };
     const std::string ptx = read_file(ACCY_TRITON_SCALE_ADD_PTX);
     const std::array<accy::payload, 1> payloads{accy::payload::from_text(ptx)};
     try {
