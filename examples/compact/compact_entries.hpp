@@ -32,19 +32,34 @@ struct targets<std::int32_t> {
     static constexpr accy::fixed_string scatter = "accy.examples.compact.scatter.i32";
 };
 
-inline constexpr accy::launch_geometry over_tiles{
-    {accy::grid_dim::ceil_div(0, compact_tile), accy::grid_dim::fixed(1), accy::grid_dim::fixed(1)},
-    {compact_block_threads, 1, 1}};
+/// A grid of one block per tile of the element count, parameter `n_index` of the kernel.
+constexpr accy::launch_geometry over_tiles(std::uint32_t n_index) {
+    return {{accy::grid_dim::ceil_div(n_index, compact_tile), accy::grid_dim::fixed(1), accy::grid_dim::fixed(1)},
+            {compact_block_threads, 1, 1}};
+}
+
+/// The parameters of flag and scatter for `T`, in the order the kernels take them.
+template <class T>
+constexpr std::array<accy::parameter_list, 2> parameters() {
+    using accy::access;
+    using accy::dtype;
+    using accy::parameter;
+    constexpr dtype t = targets<T>::dtype;
+    return {accy::parameter_list{parameter::buffer("flags", access::write, dtype::i32), parameter::buffer("in", access::read, t),
+                                 parameter::scalar("n", dtype::u32), parameter::scalar("threshold", t)},
+            accy::parameter_list{parameter::buffer("out", access::write, t), parameter::buffer("count", access::write, dtype::u32),
+                                 parameter::buffer("in", access::read, t),
+                                 parameter::buffer("positions", access::read, dtype::i32), parameter::scalar("n", dtype::u32)}};
+}
 
 /// The entries of flag and scatter for `T` in `fmt`: `names` are their entry names (a CUDA
 /// module's symbols), `code` their payloads.
 template <class T>
 constexpr std::array<accy::kernel_entry, 2> entries(accy::format fmt, const std::array<std::string_view, 2>& names,
                                                     const std::array<accy::payload, 2>& code) {
-    using accy::access;
-    return {{{targets<T>::flag.view(), 1, fmt, names[0], {access::write, access::read}, 2, code[0], over_tiles},
-             {targets<T>::scatter.view(), 1, fmt, names[1], {access::write, access::write, access::read, access::read}, 1,
-              code[1], over_tiles}}};
+    constexpr std::array<accy::parameter_list, 2> declared = parameters<T>();
+    return {{{targets<T>::flag.view(), 1, fmt, names[0], declared[0], code[0], over_tiles(2)},
+             {targets<T>::scatter.view(), 1, fmt, names[1], declared[1], code[1], over_tiles(4)}}};
 }
 
 }  // namespace accy_examples::compact

@@ -15,7 +15,6 @@
 
 #include <accy/accy.hpp>
 
-#include <cstddef>
 #include <cstdint>
 #include <limits>
 #include <string_view>
@@ -33,34 +32,35 @@ inline constexpr auto kernels =
     registry_of(scan::host::entries<std::int32_t>(), host::entries<float>(), host::entries<std::int32_t>());
 #endif
 
+/// Runtime scalars: n (u32, 1 to 2^31 - 1, as positions are i32) and the threshold, a T.
 /// Operand 0: the input, n elements. Result 0: the kept elements, in order (room for n). Result 1:
-/// their count, one u32. Runtime scalars: n, and the threshold's bits (std::bit_cast to u32).
+/// their count, one u32. Intermediates: the flags and their inclusive scan (the positions), n i32
+/// each, and the scan's tile sums and their scan, one i32 per tile.
 template <class T>
 struct definition {
     static constexpr std::string_view target = targets<T>::pipeline;
     static constexpr std::uint32_t version = 1;
     static constexpr const auto& registry = kernels;
-    static constexpr std::size_t operand_count = 1, result_count = 2, runtime_scalar_count = 2;
 
-    using per_element = accy::scratch<accy::dtype::i32, accy::forward<0>>;
-    using per_tile = accy::scratch<accy::dtype::i32, accy::ceil_div<0, compact_tile>>;
+    using runtime_scalars =
+        accy::runtime_scalars<accy::scalar<"n", std::uint32_t, accy::within<1, std::numeric_limits<std::int32_t>::max()>>,
+                              accy::scalar<"threshold", T>>;
+    using n = accy::forward<0>;
+    using threshold = accy::forward<1>;
+    using tiles = accy::ceil_div<n, compact_tile>;
+    using operands = accy::operands<accy::shape<targets<T>::dtype, n>>;
+    using results = accy::results<accy::shape<targets<T>::dtype, n>, accy::shape<accy::dtype::u32, accy::constant<1u>>>;
+    using per_element = accy::shape<accy::dtype::i32, n>;
+    using per_tile = accy::shape<accy::dtype::i32, tiles>;
     // flags, positions (their inclusive scan), tile sums of flags, scanned tile sums
     using intermediates = accy::intermediates<per_element, per_element, per_tile, per_tile>;
     using i32_scan = scan::targets<std::int32_t>;
     using stages = accy::stages<
-        accy::stage<targets<T>::flag, 1, accy::buffers<accy::intermediate<0>, accy::operand<0>>,
-                    accy::scalars<accy::forward<0>, accy::forward<1>>>,
-        accy::stage<i32_scan::block_scan, 1, accy::buffers<accy::intermediate<1>, accy::intermediate<0>, accy::intermediate<2>>,
-                    accy::scalars<accy::forward<0>>>,
-        accy::stage<i32_scan::sums_scan, 1, accy::buffers<accy::intermediate<3>, accy::intermediate<2>>,
-                    accy::scalars<accy::ceil_div<0, compact_tile>>>,
-        accy::stage<i32_scan::add_base, 1, accy::buffers<accy::intermediate<1>, accy::intermediate<3>>,
-                    accy::scalars<accy::forward<0>>>,
-        accy::stage<targets<T>::scatter, 1,
-                    accy::buffers<accy::result<0>, accy::result<1>, accy::operand<0>, accy::intermediate<1>>,
-                    accy::scalars<accy::forward<0>>>>;
-    // Positions are i32.
-    using bounds = accy::bounds<accy::max_u32<0, std::numeric_limits<std::int32_t>::max()>>;
+        accy::stage<targets<T>::flag, 1, accy::intermediate<0>, accy::operand<0>, n, threshold>,
+        accy::stage<i32_scan::block_scan, 1, accy::intermediate<1>, accy::intermediate<0>, accy::intermediate<2>, n>,
+        accy::stage<i32_scan::sums_scan, 1, accy::intermediate<3>, accy::intermediate<2>, tiles>,
+        accy::stage<i32_scan::add_base, 1, accy::intermediate<1>, accy::intermediate<3>, n>,
+        accy::stage<targets<T>::scatter, 1, accy::result<0>, accy::result<1>, accy::operand<0>, accy::intermediate<1>, n>>;
 };
 
 template <class T>

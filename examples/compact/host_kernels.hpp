@@ -9,22 +9,23 @@
 
 #include <algorithm>
 #include <array>
-#include <bit>
 #include <cstdint>
 
 namespace accy_examples::compact::host {
 
 using scan::host::tile_range;
 
+// (std::int32_t* flags, const T* in, std::uint32_t n, T threshold)
 template <class T>
 void flag(const accy::host_block& block) {
     const auto flags = block.buffer_as<std::int32_t>(0);
     const auto in = block.buffer_as<const T>(1);
-    const T threshold = std::bit_cast<T>(block.scalars[1]);
-    const tile_range tile(block.block_index.x, block.scalars[0]);
+    const tile_range tile(block.block_index.x, block.scalar_as<std::uint32_t>(2));
+    const T threshold = block.scalar_as<T>(3);
     for (std::uint64_t i = tile.first; i < tile.last; ++i) flags[i] = in[i] > threshold ? 1 : 0;
 }
 
+// (T* out, std::uint32_t* count, const T* in, const std::int32_t* positions, std::uint32_t n)
 // Branch-free, as a random predicate would mispredict half the time: every element is copied to
 // the tile's next free slot, which only a kept element advances; the kept ones then go to their place.
 template <class T>
@@ -33,7 +34,7 @@ void scatter(const accy::host_block& block) {
     const auto count = block.buffer_as<std::uint32_t>(1);
     const auto in = block.buffer_as<const T>(2);
     const auto positions = block.buffer_as<const std::int32_t>(3);
-    const std::uint32_t n = block.scalars[0];
+    const auto n = block.scalar_as<std::uint32_t>(4);
     const tile_range tile(block.block_index.x, n);
     const std::int32_t base = tile.first > 0 ? positions[tile.first - 1] : 0;
     std::array<T, compact_tile> slots;

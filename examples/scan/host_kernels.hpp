@@ -21,32 +21,36 @@ struct tile_range {
         : first(std::uint64_t{index} * scan_tile), last(std::min<std::uint64_t>(first + scan_tile, n)) {}
 };
 
+// (T* out, const T* in, T* tile_sums, std::uint32_t n)
 template <class T>
 void block_scan(const accy::host_block& block) {
     const auto out = block.buffer_as<T>(0);
     const auto in = block.buffer_as<const T>(1);
     const auto tile_sums = block.buffer_as<T>(2);
-    const tile_range tile(block.block_index.x, block.scalars[0]);
+    const tile_range tile(block.block_index.x, block.scalar_as<std::uint32_t>(3));
     T running{};
     for (std::uint64_t i = tile.first; i < tile.last; ++i) out[i] = running = wrapping_add(running, in[i]);
     tile_sums[block.block_index.x] = running;
 }
 
-// One block; on the CPU it needs no chunks to cover any count.
+// (T* scanned_sums, const T* tile_sums, std::uint32_t tiles): one block; on the CPU it needs no
+// chunks to cover any count.
 template <class T>
 void sums_scan(const accy::host_block& block) {
     const auto scanned_sums = block.buffer_as<T>(0);
     const auto tile_sums = block.buffer_as<const T>(1);
+    const auto tiles = block.scalar_as<std::uint32_t>(2);
     T running{};
-    for (std::uint32_t i = 0; i < block.scalars[0]; ++i) scanned_sums[i] = running = wrapping_add(running, tile_sums[i]);
+    for (std::uint32_t i = 0; i < tiles; ++i) scanned_sums[i] = running = wrapping_add(running, tile_sums[i]);
 }
 
+// (T* out, const T* scanned_sums, std::uint32_t n)
 template <class T>
 void add_base(const accy::host_block& block) {
     if (block.block_index.x == 0) return;
     const auto out = block.buffer_as<T>(0);
     const T base = block.buffer_as<const T>(1)[block.block_index.x - 1];
-    const tile_range tile(block.block_index.x, block.scalars[0]);
+    const tile_range tile(block.block_index.x, block.scalar_as<std::uint32_t>(2));
     for (std::uint64_t i = tile.first; i < tile.last; ++i) out[i] = wrapping_add(out[i], base);
 }
 

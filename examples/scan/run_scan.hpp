@@ -21,14 +21,14 @@ namespace accy_examples {
 
 /// Scans fresh data once cold (accy loads the kernels and allocates the scratch for the call), then
 /// fresh data again `iterations` times hot (the caller's pool and scratch), timing the hot launches.
-/// `Pipeline` takes operand 0, result 0 and runtime scalar n.
+/// `Pipeline` takes operand 0 and result 0 of n elements and one runtime scalar, n (u32).
 template <class Pipeline, class T, class Backend, class Format>
 bool run_scan(std::string_view name, Backend& device, Format format, std::uint32_t n, unsigned iterations,
               std::mt19937& engine) {
     device_buffer<T, Backend> in(device, n), out(device, n);
     const std::array operands{in.get()};
     const std::array results{out.get()};
-    const std::array<std::uint32_t, 1> scalars{n};
+    const typename Pipeline::scalar_values scalars{n};
 
     const std::vector<T> cold_input = random_values<T>(engine, n);
     in.upload(cold_input);
@@ -46,8 +46,9 @@ bool run_scan(std::string_view name, Backend& device, Format format, std::uint32
                                             accy::use_intermediates(scratch));
         },
         [&] { device.synchronize(std::nullopt); });
-    print_result(name, Backend::name, n, scan::targets<T>::dtype, seconds, 2.0 * n * sizeof(T));
-    return scan::check<T>(input, out.download(), "hot launches") && cold_matches;
+    const bool matches = scan::check<T>(input, out.download(), "hot launches") && cold_matches;
+    print_result(name, Backend::name, n, scan::targets<T>::dtype, seconds, 2.0 * n * sizeof(T), matches);
+    return matches;
 }
 
 }  // namespace accy_examples

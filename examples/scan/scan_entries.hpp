@@ -1,5 +1,5 @@
 // Defines the scan's kernel targets per element type and `accy_examples::scan::entries`, which
-// makes the three kernel entries of one format: the same targets, buffers, scalars and geometry in every format.
+// makes the three kernel entries of one format: the same targets, parameters and geometry in every format.
 #pragma once
 
 #include "scan/scan_config.hpp"
@@ -34,19 +34,36 @@ struct targets<std::int32_t> {
     static constexpr accy::fixed_string add_base = "accy.examples.scan.add_base.i32";
 };
 
-inline constexpr accy::launch_geometry over_tiles{
-    {accy::grid_dim::ceil_div(0, scan_tile), accy::grid_dim::fixed(1), accy::grid_dim::fixed(1)}, {scan_block_threads, 1, 1}};
+/// A grid of one block per tile of the element count, parameter `n_index` of the kernel.
+constexpr accy::launch_geometry over_tiles(std::uint32_t n_index) {
+    return {{accy::grid_dim::ceil_div(n_index, scan_tile), accy::grid_dim::fixed(1), accy::grid_dim::fixed(1)},
+            {scan_block_threads, 1, 1}};
+}
 inline constexpr accy::launch_geometry one_block = accy::launch_geometry::fixed({1, 1, 1}, {scan_block_threads, 1, 1});
+
+/// The parameters of block_scan, sums_scan and add_base for `T`, in the order the kernels take them.
+template <class T>
+constexpr std::array<accy::parameter_list, 3> parameters() {
+    using accy::access;
+    using accy::parameter;
+    constexpr accy::dtype t = targets<T>::dtype;
+    return {accy::parameter_list{parameter::buffer("out", access::write, t), parameter::buffer("in", access::read, t),
+                                 parameter::buffer("tile_sums", access::write, t), parameter::scalar("n", accy::dtype::u32)},
+            accy::parameter_list{parameter::buffer("scanned_sums", access::write, t),
+                                 parameter::buffer("tile_sums", access::read, t), parameter::scalar("tiles", accy::dtype::u32)},
+            accy::parameter_list{parameter::buffer("out", access::read_write, t),
+                                 parameter::buffer("scanned_sums", access::read, t), parameter::scalar("n", accy::dtype::u32)}};
+}
 
 /// The entries of block_scan, sums_scan and add_base for `T` in `fmt`: `names` are their entry
 /// names (a CUDA module's symbols), `code` their payloads (one module may serve all three).
 template <class T>
 constexpr std::array<accy::kernel_entry, 3> entries(accy::format fmt, const std::array<std::string_view, 3>& names,
                                                     const std::array<accy::payload, 3>& code) {
-    using accy::access;
-    return {{{targets<T>::block_scan.view(), 1, fmt, names[0], {access::write, access::read, access::write}, 1, code[0], over_tiles},
-             {targets<T>::sums_scan.view(), 1, fmt, names[1], {access::write, access::read}, 1, code[1], one_block},
-             {targets<T>::add_base.view(), 1, fmt, names[2], {access::read_write, access::read}, 1, code[2], over_tiles}}};
+    constexpr std::array<accy::parameter_list, 3> declared = parameters<T>();
+    return {{{targets<T>::block_scan.view(), 1, fmt, names[0], declared[0], code[0], over_tiles(3)},
+             {targets<T>::sums_scan.view(), 1, fmt, names[1], declared[1], code[1], one_block},
+             {targets<T>::add_base.view(), 1, fmt, names[2], declared[2], code[2], over_tiles(2)}}};
 }
 
 }  // namespace accy_examples::scan

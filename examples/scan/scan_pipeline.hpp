@@ -12,7 +12,6 @@
 
 #include <accy/accy.hpp>
 
-#include <cstddef>
 #include <cstdint>
 #include <string_view>
 
@@ -26,23 +25,25 @@ inline constexpr auto kernels = registry_of(host::entries<float>(), host::entrie
 inline constexpr auto kernels = registry_of(host::entries<float>(), host::entries<std::int32_t>());
 #endif
 
-/// Operand 0: the input, n elements. Result 0: its inclusive scan, n elements. Runtime scalar 0: n.
+/// Runtime scalar n (u32, as the kernels take it). Operand 0: the input, n elements. Result 0: its
+/// inclusive scan, n elements. Intermediates: the tile sums and their scan, one per tile.
 template <class T>
 struct definition {
     static constexpr std::string_view target = targets<T>::pipeline;
     static constexpr std::uint32_t version = 1;
     static constexpr const auto& registry = kernels;
-    static constexpr std::size_t operand_count = 1, result_count = 1, runtime_scalar_count = 1;
 
-    using tile_values = accy::scratch<targets<T>::dtype, accy::ceil_div<0, scan_tile>>;
+    using runtime_scalars = accy::runtime_scalars<accy::scalar<"n", std::uint32_t>>;
+    using n = accy::forward<0>;
+    using tiles = accy::ceil_div<n, scan_tile>;
+    using operands = accy::operands<accy::shape<targets<T>::dtype, n>>;
+    using results = accy::results<accy::shape<targets<T>::dtype, n>>;
+    using tile_values = accy::shape<targets<T>::dtype, tiles>;
     using intermediates = accy::intermediates<tile_values, tile_values>;  // tile sums, scanned tile sums
     using stages = accy::stages<
-        accy::stage<targets<T>::block_scan, 1, accy::buffers<accy::result<0>, accy::operand<0>, accy::intermediate<0>>,
-                    accy::scalars<accy::forward<0>>>,
-        accy::stage<targets<T>::sums_scan, 1, accy::buffers<accy::intermediate<1>, accy::intermediate<0>>,
-                    accy::scalars<accy::ceil_div<0, scan_tile>>>,
-        accy::stage<targets<T>::add_base, 1, accy::buffers<accy::result<0>, accy::intermediate<1>>,
-                    accy::scalars<accy::forward<0>>>>;
+        accy::stage<targets<T>::block_scan, 1, accy::result<0>, accy::operand<0>, accy::intermediate<0>, n>,
+        accy::stage<targets<T>::sums_scan, 1, accy::intermediate<1>, accy::intermediate<0>, tiles>,
+        accy::stage<targets<T>::add_base, 1, accy::result<0>, accy::intermediate<1>, n>>;
 };
 
 template <class T>

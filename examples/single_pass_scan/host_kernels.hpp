@@ -16,14 +16,6 @@
 
 namespace accy_examples::single_pass::host {
 
-inline void init_tile_status(const accy::host_block& block) {
-    const std::span<std::uint64_t> status = block.buffer_as<std::uint64_t>(0);
-    const std::uint32_t tiles = block.scalars[0];
-    const std::uint32_t first = block.block_index.x * block.block_dim.x;
-    const std::uint32_t last = std::min<std::uint32_t>(first + block.block_dim.x, tiles);
-    for (std::uint32_t index = first; index < last; ++index) std::atomic_ref(status[index]).store(0);
-}
-
 template <class T>
 std::uint32_t to_bits(T value) {
     return std::bit_cast<std::uint32_t>(value);
@@ -33,15 +25,17 @@ T from_bits(std::uint64_t word) {
     return std::bit_cast<T>(static_cast<std::uint32_t>(word));
 }
 
-/// Scans one tile, publishes its aggregate, then walks back over its predecessors until one has
-/// published its inclusive prefix. Tiles are claimed in increasing order by the host backend's
-/// workers, so every predecessor is finished or being worked on: the wait ends.
+/// (T* result, const T* input, std::uint64_t* status, std::uint32_t n): scans one tile, publishes
+/// its aggregate, then walks back over its predecessors until one has published its inclusive
+/// prefix. `status` starts all zero (accy fills the workspace before the stage). Tiles are claimed
+/// in increasing order by the host backend's workers, so every predecessor is finished or being
+/// worked on: the wait ends.
 template <class T>
 void scan_tile(const accy::host_block& block) {
     const std::span<T> result = block.buffer_as<T>(0);
     const std::span<const T> input = block.buffer_as<const T>(1);
     const std::span<std::uint64_t> status = block.buffer_as<std::uint64_t>(2);
-    const std::uint32_t n = block.scalars[0];
+    const auto n = block.scalar_as<std::uint32_t>(3);
     const std::uint32_t tile_index = block.block_index.x;
     const std::uint64_t first = std::uint64_t{tile_index} * tile;
     const std::uint64_t last = std::min<std::uint64_t>(first + tile, n);

@@ -1,5 +1,6 @@
-// The single-pass scan example: an inclusive scan of n random values in two stages (clear the tile
-// status words, then scan with decoupled look-back), checked against a plain C++ scan and timed.
+// The single-pass scan example: an inclusive scan of n random values in one stage (decoupled
+// look-back over tile status words in a workspace that accy zeroes first), checked against a plain
+// C++ scan and timed.
 #include "common/example_main.hpp"
 #include "scan/run_scan.hpp"
 #include "single_pass_scan/single_pass_pipeline.hpp"

@@ -22,9 +22,6 @@ struct vector4<std::int32_t> {
     using type = int4;
 };
 
-__device__ __forceinline__ float from_bits(std::uint32_t bits, float) { return __uint_as_float(bits); }
-__device__ __forceinline__ std::int32_t from_bits(std::uint32_t bits, std::int32_t) { return static_cast<std::int32_t>(bits); }
-
 /// Elements 4t to 4t + 3 of the tile starting at `tile`, for thread t; `count` of the tile are valid.
 /// Full, 16-byte aligned tiles load as one vector per thread; others element by element, `fill` past `count`.
 template <class T>
@@ -45,8 +42,7 @@ __device__ __forceinline__ std::uint32_t tile_count(std::uint32_t n) {
 }
 
 template <class T>
-__device__ void flag(std::int32_t* flags, const T* in, std::uint32_t n, std::uint32_t threshold_bits) {
-    const T threshold = from_bits(threshold_bits, T{});
+__device__ void flag(std::int32_t* flags, const T* in, std::uint32_t n, T threshold) {
     const std::uint64_t first = std::uint64_t{blockIdx.x} * compact_tile;
     const std::uint32_t count = tile_count(n);
     T items[4];
@@ -89,12 +85,12 @@ __device__ void scatter(T* out, std::uint32_t* count_out, const T* in, const std
 extern "C" {
 
 __global__ void __launch_bounds__(compact_block_threads)
-    accy_examples_compact_flag_f32(std::int32_t* flags, const float* in, std::uint32_t n, std::uint32_t threshold_bits) {
-    flag(flags, in, n, threshold_bits);
+    accy_examples_compact_flag_f32(std::int32_t* flags, const float* in, std::uint32_t n, float threshold) {
+    flag(flags, in, n, threshold);
 }
 __global__ void __launch_bounds__(compact_block_threads)
-    accy_examples_compact_flag_i32(std::int32_t* flags, const std::int32_t* in, std::uint32_t n, std::uint32_t threshold_bits) {
-    flag(flags, in, n, threshold_bits);
+    accy_examples_compact_flag_i32(std::int32_t* flags, const std::int32_t* in, std::uint32_t n, std::int32_t threshold) {
+    flag(flags, in, n, threshold);
 }
 
 __global__ void __launch_bounds__(compact_block_threads)

@@ -1,4 +1,5 @@
 // Single-pass inclusive scan with decoupled look-back: one read and one write of each element.
+// `status`, one word per tile, is a workspace that accy zeroes before each launch.
 #include "single_pass_scan/single_pass_config.hpp"
 
 #include <cstdint>
@@ -175,11 +176,6 @@ __device__ void single_pass_scan(T* result, const T* input, unsigned long long* 
 }
 
 }  // namespace
-
-extern "C" __global__ void accy_single_pass_init_tile_status(unsigned long long* status, std::uint32_t tiles) {
-    const std::uint32_t index = blockIdx.x * blockDim.x + threadIdx.x;
-    if (index < tiles) status[index] = 0;
-}
 
 extern "C" __global__ void __launch_bounds__(block_threads)
     accy_single_pass_scan_f32(float* result, const float* input, unsigned long long* status, std::uint32_t n) {
