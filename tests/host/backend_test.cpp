@@ -12,6 +12,7 @@
 #include <stdexcept>
 #include <string>
 #include <string_view>
+#include <thread>
 #include <utility>
 #include <vector>
 
@@ -33,12 +34,13 @@ struct owned_buffer {
 
 // out[i] = in[i] * factor + i for the elements of one block, and the block's visit counted.
 // Blocks are numbered x fastest, then y, then z; each covers block_dim.x elements.
+// Parameters: (i32* out, const i32* in, u32* visits, u32 n, i32 factor).
 void affine(const accy::host_block& block) {
     const auto out = block.buffer_as<std::int32_t>(0);
     const auto in = block.buffer_as<const std::int32_t>(1);
     const auto visits = block.buffer_as<std::uint32_t>(2);
-    const std::uint32_t n = block.scalars[0];
-    const auto factor = static_cast<std::int32_t>(block.scalars[1]);
+    const auto n = block.scalar_as<std::uint32_t>(3);
+    const auto factor = block.scalar_as<std::int32_t>(4);
     const accy::dim3 at = block.block_index, grid = block.grid_dim;
     const std::uint64_t linear = (std::uint64_t{at.z} * grid.y + at.y) * grid.x + at.x;
     ++visits[linear];
@@ -53,15 +55,45 @@ void throws_in_block_5(const accy::host_block& block) {
 
 void throws_a_number(const accy::host_block&) { throw 42; }
 
-constexpr accy::kernel_entry host_entry(std::string_view name, accy::host_kernel function, accy::buffer_parameters buffers,
-                                        std::uint32_t scalar_count) {
-    return {name, 1, accy::format::host, name, buffers, scalar_count, accy::payload::from_host(function), {}};
+// Fills the block's shared memory with its index, lets other blocks run, then checks that no other
+// block wrote there: (u32* report, u32 expected_bytes). report[block] = 1 when the block saw its
+// own shared memory of the expected size, 16-byte aligned, undisturbed; 2 otherwise.
+void owns_its_shared_memory(const accy::host_block& block) {
+    const auto report = block.buffer_as<std::uint32_t>(0);
+    const auto expected_bytes = block.scalar_as<std::uint32_t>(1);
+    const auto words = block.shared_as<std::uint32_t>();
+    bool fine = block.shared.size() == expected_bytes && words.size() == expected_bytes / 4 &&
+                reinterpret_cast<std::uintptr_t>(block.shared.data()) % 16 == 0;
+    for (std::uint32_t& word : words) word = block.block_index.x;
+    std::this_thread::yield();
+    for (const std::uint32_t word : words) fine = fine && word == block.block_index.x;
+    report[block.block_index.x] = fine ? 1 : 2;
 }
 
+constexpr accy::kernel_entry host_entry(std::string_view name, accy::host_kernel function, accy::parameter_list parameters) {
+    return {name, 1, accy::format::host, name, parameters, accy::payload::from_host(function), {}};
+}
+
+using accy::dtype;
+using accy::parameter;
 constexpr accy::kernel_entry affine_entry =
-    host_entry("test.affine", &affine, {access::write, access::read, access::read_write}, 2);
-constexpr accy::kernel_entry failing_entry = host_entry("test.throws_in_block_5", &throws_in_block_5, {}, 0);
-constexpr accy::kernel_entry number_entry = host_entry("test.throws_a_number", &throws_a_number, {}, 0);
+    host_entry("test.affine", &affine,
+               {parameter::buffer("out", access::write, dtype::i32), parameter::buffer("in", access::read, dtype::i32),
+                parameter::buffer("visits", access::read_write, dtype::u32), parameter::scalar("n", dtype::u32),
+                parameter::scalar("factor", dtype::i32)});
+constexpr accy::kernel_entry failing_entry = host_entry("test.throws_in_block_5", &throws_in_block_5, {});
+constexpr accy::kernel_entry number_entry = host_entry("test.throws_a_number", &throws_a_number, {});
+constexpr accy::kernel_entry shared_entry =
+    host_entry("test.owns_its_shared_memory", &owns_its_shared_memory,
+               {parameter::buffer("report", access::write, dtype::u32), parameter::scalar("expected_bytes", dtype::u32)});
+
+/// What a launch passes for a buffer parameter: its address, and the view.
+accy::kernel_argument buffer_argument(const accy::buffer& bound) { return {&bound.address, sizeof(bound.address), bound}; }
+/// What a launch passes for a scalar parameter: its bytes.
+template <class T>
+accy::kernel_argument value_argument(const T& value) {
+    return {&value, sizeof(T), {}};
+}
 
 accy::host::kernel load(accy::host::backend& device, const accy::kernel_entry& entry) {
     return device.load_artifact(device.create_artifact(entry, accy::format::host, entry.payload));
@@ -146,7 +178,7 @@ BOOST_AUTO_TEST_CASE(a_multi_dimensional_launch_runs_every_block_once_and_comput
     for (unsigned threads : {1u, 2u, 5u}) {
         accy::host::backend device(threads);
         std::mt19937 engine = accy_test::fresh_engine();
-        const accy::launch_dims dims{{7, 3, 2}, {64, 1, 1}};
+        const accy::launch_config config{{7, 3, 2}, {64, 1, 1}, 0};
         const std::uint32_t blocks = 7 * 3 * 2;
         const std::uint32_t n = blocks * 64 - 13;  // the last block is partial
         const auto factor = static_cast<std::int32_t>(engine() % 1000) - 500;
@@ -161,9 +193,10 @@ BOOST_AUTO_TEST_CASE(a_multi_dimensional_launch_runs_every_block_once_and_comput
         device.upload(visits.allocated, zeros.data(), blocks * sizeof(std::uint32_t));
 
         const accy::host::kernel kernel = load(device, affine_entry);
-        const accy::buffer buffers[] = {out.allocated, in.allocated, visits.allocated};
-        const std::uint32_t scalars[] = {n, static_cast<std::uint32_t>(factor)};
-        device.launch(kernel, dims, buffers, scalars, std::nullopt);
+        const accy::kernel_argument arguments[] = {buffer_argument(out.allocated), buffer_argument(in.allocated),
+                                                   buffer_argument(visits.allocated), value_argument(n),
+                                                   value_argument(factor)};
+        device.launch(kernel, config, arguments, std::nullopt);
         device.synchronize(std::nullopt);
         device.unload_artifact(kernel);
 
@@ -181,43 +214,71 @@ BOOST_AUTO_TEST_CASE(a_multi_dimensional_launch_runs_every_block_once_and_comput
 BOOST_AUTO_TEST_CASE(a_kernel_exception_is_a_device_error_naming_the_block) {
     accy::host::backend device(3);
     const accy::host::kernel failing = load(device, failing_entry);
-    BOOST_CHECK_EXCEPTION(device.launch(failing, {{40, 1, 1}, {32, 1, 1}}, {}, {}, accy::host::stream{}), accy::error,
+    BOOST_CHECK_EXCEPTION(device.launch(failing, {{40, 1, 1}, {32, 1, 1}, 0}, {}, accy::host::stream{}), accy::error,
                           [](const accy::error& failure) {
                               return has_code(failure, accy::errc::device_error,
                                               "launch of 'test.throws_in_block_5': block (5, 0, 0) of grid (40, 1, 1) "
                                               "threw: the kernel gave up");
                           });
     const accy::host::kernel number = load(device, number_entry);
-    BOOST_CHECK_EXCEPTION(device.launch(number, {{1, 1, 1}, {1, 1, 1}}, {}, {}, std::nullopt), accy::error,
+    BOOST_CHECK_EXCEPTION(device.launch(number, {{1, 1, 1}, {1, 1, 1}, 0}, {}, std::nullopt), accy::error,
                           [](const accy::error& failure) {
                               return has_code(failure, accy::errc::device_error,
                                               "block (0, 0, 0) of grid (1, 1, 1) threw: an exception not derived from "
                                               "std::exception");
                           });
     // The backend is still usable afterwards.
-    device.launch(failing, {{5, 1, 1}, {32, 1, 1}}, {}, {}, std::nullopt);
+    device.launch(failing, {{5, 1, 1}, {32, 1, 1}, 0}, {}, std::nullopt);
 }
 
 BOOST_AUTO_TEST_CASE(launch_checks_its_arguments_against_the_entry) {
     accy::host::backend device(2);
     const accy::host::kernel kernel = load(device, affine_entry);
     const owned_buffer owned(device, 256);
-    const accy::buffer two[] = {owned.allocated, owned.allocated};
-    const std::uint32_t scalars[] = {1, 1};
-    BOOST_CHECK_EXCEPTION(device.launch(kernel, {{1, 1, 1}, {1, 1, 1}}, two, scalars, std::nullopt), accy::error,
+    const accy::kernel_argument two[] = {buffer_argument(owned.allocated), buffer_argument(owned.allocated)};
+    BOOST_CHECK_EXCEPTION(device.launch(kernel, {{1, 1, 1}, {1, 1, 1}, 0}, two, std::nullopt), accy::error,
                           [](const accy::error& failure) {
                               return has_code(failure, accy::errc::launch_argument_mismatch,
-                                              "declares 3 buffers and 2 scalars, the launch passes 2 and 2");
+                                              "launch of 'test.affine': the entry declares 5 parameters, the launch "
+                                              "passes 2");
                           });
-    BOOST_CHECK_EXCEPTION(device.launch(load(device, failing_entry), {{0, 1, 1}, {1, 1, 1}}, {}, {}, std::nullopt),
-                          accy::error, [](const accy::error& failure) {
+    const accy::host::kernel failing = load(device, failing_entry);
+    BOOST_CHECK_EXCEPTION(device.launch(failing, {{0, 1, 1}, {1, 1, 1}, 0}, {}, std::nullopt), accy::error,
+                          [](const accy::error& failure) {
                               return has_code(failure, accy::errc::launch_argument_mismatch,
-                                              "empty grid (0, 1, 1) or block (1, 1, 1)");
+                                              "grid (0, 1, 1) or block (1, 1, 1) is outside CUDA's limits");
                           });
-    BOOST_CHECK_EXCEPTION(device.launch(accy::host::kernel{}, {{1, 1, 1}, {1, 1, 1}}, {}, {}, std::nullopt), accy::error,
+    BOOST_CHECK_EXCEPTION(device.launch(failing, {{1, 1, 1}, {2048, 1, 1}, 0}, {}, std::nullopt), accy::error,
+                          [](const accy::error& failure) {
+                              return has_code(failure, accy::errc::launch_argument_mismatch,
+                                              "grid (1, 1, 1) or block (2048, 1, 1) is outside CUDA's limits");
+                          });
+    BOOST_CHECK_EXCEPTION(device.launch(failing, {{1, 65536, 1}, {1, 1, 1}, 0}, {}, std::nullopt), accy::error,
+                          [](const accy::error& failure) {
+                              return has_code(failure, accy::errc::launch_argument_mismatch, "grid (1, 65536, 1)");
+                          });
+    BOOST_CHECK_EXCEPTION(device.launch(accy::host::kernel{}, {{1, 1, 1}, {1, 1, 1}, 0}, {}, std::nullopt), accy::error,
                           [](const accy::error& failure) {
                               return has_code(failure, accy::errc::invalid_artifact, "no load_artifact returned");
                           });
+}
+
+BOOST_AUTO_TEST_CASE(each_block_gets_its_own_shared_memory_of_the_launchs_size) {
+    for (unsigned threads : {1u, 4u}) {
+        accy::host::backend device(threads);
+        const accy::host::kernel kernel = load(device, shared_entry);
+        constexpr std::uint32_t blocks = 64;
+        const owned_buffer report(device, blocks * sizeof(std::uint32_t));
+        for (const std::uint32_t shared_bytes : {0u, 4u, 1000u, 48u * 1024u, 100000u}) {
+            const std::vector<std::uint32_t> zeros(blocks, 0);
+            device.upload(report.allocated, zeros.data(), blocks * sizeof(std::uint32_t));
+            const accy::kernel_argument arguments[] = {buffer_argument(report.allocated), value_argument(shared_bytes)};
+            device.launch(kernel, {{blocks, 1, 1}, {32, 1, 1}, shared_bytes}, arguments, std::nullopt);
+            std::vector<std::uint32_t> reported(blocks);
+            device.download(reported.data(), report.allocated, blocks * sizeof(std::uint32_t));
+            BOOST_TEST(reported == std::vector<std::uint32_t>(blocks, 1), boost::test_tools::per_element());
+        }
+    }
 }
 
 BOOST_AUTO_TEST_CASE(a_backend_moves) {
@@ -225,7 +286,7 @@ BOOST_AUTO_TEST_CASE(a_backend_moves) {
     accy::host::backend second = std::move(first);
     BOOST_TEST(second.thread_count() == 2u);
     const accy::host::kernel failing = load(second, failing_entry);
-    second.launch(failing, {{3, 1, 1}, {1, 1, 1}}, {}, {}, std::nullopt);
+    second.launch(failing, {{3, 1, 1}, {1, 1, 1}, 0}, {}, std::nullopt);
 }
 
 BOOST_AUTO_TEST_SUITE_END()

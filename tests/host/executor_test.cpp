@@ -10,6 +10,7 @@
 #include <array>
 #include <cstdint>
 #include <random>
+#include <tuple>
 #include <vector>
 
 namespace {
@@ -48,7 +49,7 @@ struct scan_buffers {
     std::vector<float> scan(const std::vector<float>& input, auto launch) {
         const auto n = static_cast<std::uint32_t>(input.size());
         device.upload(in, input.data(), n * sizeof(float));
-        const std::array<std::uint32_t, 1> scalars{n};
+        const host_scan::scalar_values scalars{n};
         launch(std::array{in}, std::array{out}, scalars);
         std::vector<float> output(n);
         device.download(output.data(), out, n * sizeof(float));
@@ -78,7 +79,7 @@ BOOST_AUTO_TEST_CASE(a_pool_and_intermediates_are_reused_across_many_launches) {
     std::mt19937 engine = accy_test::fresh_engine();
     constexpr std::uint32_t capacity = 5000;
     const auto pool = accy::load_artifacts<host_scan>(device, accy::formats::host);
-    const std::array<std::uint32_t, 1> largest{capacity};
+    const std::tuple<std::uint32_t> largest{capacity};
     const auto scratch = accy::allocate_intermediates<host_scan>(device, largest);
     for (const accy::buffer& allocated : scratch.buffers())
         BOOST_TEST(allocated.address % accy::buffer_alignment == 0u);

@@ -12,12 +12,12 @@ namespace accy_test {
 
 // Each block of 64 threads scans 64 elements, one per thread, as the seed's geometry says.
 
-/// block_scan (out: write, in: read, block_sums: write), scalar n: each block's inclusive scan and its total.
+/// block_scan(out: write, in: read, block_sums: write, u32 n): each block's inclusive scan and its total.
 inline void host_block_scan(const accy::host_block& block) {
     const auto out = block.buffer_as<float>(0);
     const auto in = block.buffer_as<const float>(1);
     const auto block_sums = block.buffer_as<float>(2);
-    const std::uint32_t n = block.scalars[0];
+    const auto n = block.scalar_as<std::uint32_t>(3);
     const std::uint32_t begin = block.block_index.x * block.block_dim.x;
     const std::uint32_t end = std::min(n, begin + block.block_dim.x);
     float running = 0;
@@ -25,21 +25,22 @@ inline void host_block_scan(const accy::host_block& block) {
     block_sums[block.block_index.x] = running;
 }
 
-/// sums_scan (scanned: write, block_sums: read), scalar count, one block: the inclusive scan of the totals.
+/// sums_scan(scanned: write, block_sums: read, u32 count), one block: the inclusive scan of the totals.
 inline void host_sums_scan(const accy::host_block& block) {
     const auto scanned = block.buffer_as<float>(0);
     const auto block_sums = block.buffer_as<const float>(1);
+    const auto count = block.scalar_as<std::uint32_t>(2);
     float running = 0;
-    for (std::uint32_t i = 0; i < block.scalars[0]; ++i) scanned[i] = running += block_sums[i];
+    for (std::uint32_t i = 0; i < count; ++i) scanned[i] = running += block_sums[i];
 }
 
-/// add_base (out: read_write, scanned: read), scalar n: adds the previous blocks' total to each element.
+/// add_base(out: read_write, scanned: read, u32 n): adds the previous blocks' total to each element.
 inline void host_add_base(const accy::host_block& block) {
     if (block.block_index.x == 0) return;
     const auto out = block.buffer_as<float>(0);
     const float base = block.buffer_as<const float>(1)[block.block_index.x - 1];
     const std::uint32_t begin = block.block_index.x * block.block_dim.x;
-    const std::uint32_t end = std::min(block.scalars[0], begin + block.block_dim.x);
+    const std::uint32_t end = std::min(block.scalar_as<std::uint32_t>(2), begin + block.block_dim.x);
     for (std::uint32_t i = begin; i < end; ++i) out[i] += base;
 }
 

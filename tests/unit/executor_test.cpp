@@ -7,8 +7,12 @@
 #include <boost/test/unit_test.hpp>
 
 #include <array>
+#include <cstdint>
 #include <optional>
+#include <span>
 #include <string>
+#include <string_view>
+#include <tuple>
 
 namespace {
 
@@ -91,7 +95,7 @@ BOOST_AUTO_TEST_CASE(a_failing_wait_still_destroys_owned_objects) {
 BOOST_AUTO_TEST_CASE(errors_name_the_pipeline_the_stage_and_the_numbers) {
     recording_backend device;
     const std::string bound = message_of([&] {
-        const std::array<std::uint32_t, 1> n_6000{6000};
+        const std::tuple<std::uint32_t> n_6000{6000};
         accy::launch_pipeline<accy_test::bounded_scan>(device, accy::formats::cuda_ptx, seed_operands, seed_results,
                                                        n_6000, accy::diagnostic_id("nightly-42"));
     });
@@ -117,26 +121,73 @@ BOOST_AUTO_TEST_CASE(errors_name_the_pipeline_the_stage_and_the_numbers) {
 }
 
 BOOST_AUTO_TEST_CASE(a_zero_extent_is_an_invalid_artifact_before_anything_is_allocated) {
+    // n = 0 gives the operand, the result and both intermediates an extent of 0 elements.
     recording_backend device;
-    const std::array<std::uint32_t, 1> n_0{0};
+    const std::tuple<std::uint32_t> n_0{0};
+    const std::string launch = message_of([&] {
+        accy::launch_pipeline<device_scan>(device, accy::formats::cuda_ptx, seed_operands, seed_results, n_0);
+    });
+    BOOST_TEST(contains(launch, "invalid_artifact"));
+    BOOST_TEST(contains(launch, "operand 0 (f32) derives an extent of 0 elements"));
     BOOST_CHECK_EXCEPTION(accy::launch_pipeline<device_scan>(device, accy::formats::cuda_ptx, seed_operands,
                                                              seed_results, n_0),
-                          accy::error, code_is(errc::launch_argument_mismatch));
+                          accy::error, code_is(errc::invalid_artifact));
     BOOST_CHECK_EXCEPTION(accy::allocate_intermediates<device_scan>(device, n_0), accy::error,
                           code_is(errc::invalid_artifact));
     BOOST_TEST(device.allocate_count == 0u);
     BOOST_TEST(device.launch_count == 0u);
 }
 
-BOOST_AUTO_TEST_CASE(intermediate_byte_size_rejects_zero_and_overflow) {
-    const accy::scratch_spec large{accy::dtype::f64, accy::forward<0>::derivation};
-    const std::array<std::uint32_t, 1> n{1000};
-    BOOST_TEST(accy::intermediate_byte_size(large, n) == 8000u);
-    const std::array<std::uint32_t, 1> zero{0};
-    BOOST_CHECK_EXCEPTION(accy::intermediate_byte_size(large, zero), accy::error, code_is(errc::invalid_artifact));
-    const accy::scratch_spec blocks{accy::dtype::f32, accy::ceil_div<0, 64>::derivation};
-    const std::array<std::uint32_t, 1> n_5000_values{5000};
-    BOOST_TEST(accy::intermediate_byte_size(blocks, n_5000_values) == 79u * 4u);
+// One stage that writes n doubles into an intermediate and one that reads them into the result.
+inline constexpr auto copy_registry = accy::make_registry(
+    accy::kernel_entry{"test.fill_f64", 1, accy::format::cuda_ptx, "fill_f64",
+                       {accy::parameter::buffer("out", accy::access::write, accy::dtype::f64),
+                        accy::parameter::scalar("n", accy::dtype::u64)},
+                       accy::payload::from_text("// fill"), accy::launch_geometry::fixed({1, 1, 1}, {32, 1, 1})},
+    accy::kernel_entry{"test.copy_f64", 1, accy::format::cuda_ptx, "copy_f64",
+                       {accy::parameter::buffer("out", accy::access::write, accy::dtype::f64),
+                        accy::parameter::buffer("in", accy::access::read, accy::dtype::f64),
+                        accy::parameter::scalar("n", accy::dtype::u64)},
+                       accy::payload::from_text("// copy"), accy::launch_geometry::fixed({1, 1, 1}, {32, 1, 1})});
+
+struct f64_copy_definition {
+    static constexpr std::string_view target = "test.f64_copy";
+    static constexpr std::uint32_t version = 1;
+    static constexpr const auto& registry = copy_registry;
+    using n = accy::forward<0>;
+    using runtime_scalars = accy::runtime_scalars<accy::scalar<"n", std::uint64_t>>;
+    using operands = accy::operands<>;
+    using results = accy::results<accy::shape<accy::dtype::f64, n>>;
+    using intermediates = accy::intermediates<accy::shape<accy::dtype::f64, n>>;
+    using stages = accy::stages<accy::stage<"test.fill_f64", 1, accy::intermediate<0>, n>,
+                                accy::stage<"test.copy_f64", 1, accy::result<0>, accy::intermediate<0>, n>>;
+};
+using f64_copy = accy::pipeline<f64_copy_definition>;
+
+BOOST_AUTO_TEST_CASE(intermediate_byte_sizes_reject_zero_and_overflow) {
+    recording_backend device;
+    {
+        const auto scratch = accy::allocate_intermediates<f64_copy>(device, std::tuple<std::uint64_t>{1000});
+        BOOST_TEST(scratch.buffers()[0].byte_size == 8000u);
+        BOOST_TEST(device.allocated_byte_sizes.back() == 8000u);
+    }
+    BOOST_CHECK_EXCEPTION(accy::allocate_intermediates<f64_copy>(device, std::tuple<std::uint64_t>{0}), accy::error,
+                          code_is(errc::invalid_artifact));
+    // 2^61 doubles are 2^64 bytes, one past SIZE_MAX.
+    const std::tuple<std::uint64_t> too_many{std::uint64_t{1} << 61};
+    const std::string overflow = message_of([&] { accy::allocate_intermediates<f64_copy>(device, too_many); });
+    BOOST_TEST(contains(overflow, "invalid_artifact"));
+    BOOST_TEST(contains(overflow, "intermediate 0 (f64) of 2305843009213693952 elements overflows a byte size"));
+    BOOST_TEST(device.allocate_count == 1u);
+    const std::tuple<std::uint64_t> largest_fit{(std::uint64_t{1} << 61) - 1};
+    BOOST_TEST(message_of([&] {
+                   const auto scratch = accy::allocate_intermediates<f64_copy>(device, largest_fit);
+               }) == "no error");
+    BOOST_TEST(device.allocated_byte_sizes.back() == (std::size_t{1} << 61) * 8 - 8);
+    // The seed's intermediates: ceil(5000 / 64) = 79 floats each.
+    const auto seed_scratch = accy::allocate_intermediates<device_scan>(device, n_5000);
+    BOOST_TEST(seed_scratch.buffers()[0].byte_size == 79u * 4u);
+    BOOST_TEST(seed_scratch.buffers()[1].byte_size == 79u * 4u);
 }
 
 BOOST_AUTO_TEST_CASE(payload_overrides_replace_the_entries_payloads_at_load) {

@@ -8,8 +8,11 @@
 
 #include <algorithm>
 #include <array>
+#include <cstdint>
 #include <optional>
 #include <string_view>
+#include <tuple>
+#include <utility>
 #include <vector>
 
 namespace {
@@ -21,15 +24,16 @@ using accy_test::seed_operands;
 using accy_test::seed_results;
 using object_ids = std::vector<recording_backend::object_id>;
 
-enum class call_kind { allocate, create, load, launch, synchronize };
-constexpr std::array all_call_kinds{call_kind::allocate, call_kind::create, call_kind::load, call_kind::launch,
-                                    call_kind::synchronize};
+enum class call_kind { allocate, create, load, fill, launch, synchronize };
+constexpr std::array all_call_kinds{call_kind::allocate, call_kind::create, call_kind::load, call_kind::fill,
+                                    call_kind::launch, call_kind::synchronize};
 
 recording_backend::fault& fault_of(recording_backend& device, call_kind kind) {
     switch (kind) {
     case call_kind::allocate: return device.allocate_fault;
     case call_kind::create: return device.create_fault;
     case call_kind::load: return device.load_fault;
+    case call_kind::fill: return device.fill_fault;
     case call_kind::launch: return device.launch_fault;
     case call_kind::synchronize: break;
     }
@@ -41,6 +45,7 @@ std::size_t count_of(const recording_backend& device, call_kind kind) {
     case call_kind::allocate: return device.allocate_count;
     case call_kind::create: return device.create_count;
     case call_kind::load: return device.load_count;
+    case call_kind::fill: return device.fill_count;
     case call_kind::launch: return device.launch_count;
     case call_kind::synchronize: break;
     }
@@ -61,9 +66,10 @@ object_ids destroyed_since(const recording_backend& device, std::size_t destroye
 }
 
 /// For every kind of backend call that `call` makes, fails its first, second, ... call in turn.
-/// `setup` makes what the caller owns (a pool, intermediates) before the fault is armed.
+/// `setup` makes what the caller owns (a pool, intermediates) before the fault is armed. Returns
+/// how many calls of each kind a clean run made, so that a test can say which kinds it covered.
 template <class Setup, class Call>
-void sweep(std::string_view entry_point, Setup setup, Call call) {
+std::array<std::size_t, all_call_kinds.size()> sweep(std::string_view entry_point, Setup setup, Call call) {
     std::array<std::size_t, all_call_kinds.size()> clean_counts{};
     {
         recording_backend device;
@@ -98,7 +104,10 @@ void sweep(std::string_view entry_point, Setup setup, Call call) {
         }
     }
     BOOST_TEST(failures_injected > 0u);
+    return clean_counts;
 }
+
+constexpr std::size_t kind_index(call_kind kind) { return static_cast<std::size_t>(kind); }
 
 struct nothing_owned {};
 
@@ -149,6 +158,62 @@ BOOST_AUTO_TEST_CASE(launch_with_pool_and_intermediates_destroys_nothing) {
         accy::launch_pipeline<device_scan>(device, accy::formats::cuda_ptx, seed_operands, seed_results, n_5000,
                                            accy::use_pool(owned.first), accy::use_intermediates(owned.second));
     });
+}
+
+// Two stages, each with a zero_filled workspace: a fill precedes each stage's launch.
+using accy::access;
+using accy::dtype;
+using accy::parameter;
+inline constexpr auto zeroing_registry = accy::make_registry(
+    accy::kernel_entry{"test.count", 1, accy::format::cuda_ptx, "count",
+                       {parameter::buffer("flags", access::write, dtype::u32), parameter::buffer("in", access::read, dtype::f32),
+                        parameter::scalar("n", dtype::u64), parameter::buffer("counter", access::read_write, dtype::i32)},
+                       accy::payload::from_text("// count"), accy::launch_geometry::fixed({4, 1, 1}, {256, 1, 1})},
+    accy::kernel_entry{"test.compact", 1, accy::format::cuda_ptx, "compact",
+                       {parameter::buffer("out", access::write, dtype::f32), parameter::buffer("flags", access::read, dtype::u32),
+                        parameter::buffer("in", access::read, dtype::f32), parameter::scalar("n", dtype::u64),
+                        parameter::buffer("ticket", access::read_write, dtype::u32)},
+                       accy::payload::from_text("// compact"), accy::launch_geometry::fixed({4, 1, 1}, {256, 1, 1})});
+
+struct zeroing_definition {
+    static constexpr std::string_view target = "test.zeroing";
+    static constexpr std::uint32_t version = 1;
+    static constexpr const auto& registry = zeroing_registry;
+    using n = accy::forward<0>;
+    using runtime_scalars = accy::runtime_scalars<accy::scalar<"n", std::uint64_t>>;
+    using operands = accy::operands<accy::shape<dtype::f32, n>>;
+    using results = accy::results<accy::shape<dtype::f32, n>>;
+    using intermediates = accy::intermediates<accy::shape<dtype::u32, n>>;
+    using workspaces = accy::workspaces<accy::zero_filled<accy::shape<dtype::i32, accy::constant<1>>>,
+                                        accy::zero_filled<accy::shape<dtype::u32, accy::constant<1>>>>;
+    using stages = accy::stages<
+        accy::stage<"test.count", 1, accy::intermediate<0>, accy::operand<0>, n, accy::workspace<0>>,
+        accy::stage<"test.compact", 1, accy::result<0>, accy::intermediate<0>, accy::operand<0>, n, accy::workspace<1>>>;
+};
+using zeroing = accy::pipeline<zeroing_definition>;
+const std::tuple<std::uint64_t> n_1000{1000};
+
+auto own_zeroing_scratch = [](recording_backend& device) { return accy::allocate_intermediates<zeroing>(device, n_1000); };
+auto own_zeroing_both = [](recording_backend& device) {
+    return std::pair(accy::load_artifacts<zeroing>(device, accy::formats::cuda_ptx), own_zeroing_scratch(device));
+};
+
+BOOST_AUTO_TEST_CASE(a_failing_workspace_fill_destroys_what_the_launch_made) {
+    const auto cold = sweep("launch_pipeline (zero_filled workspaces, cold)", own_nothing,
+                            [](recording_backend& device, nothing_owned&) {
+                                accy::launch_pipeline<zeroing>(device, accy::formats::cuda_ptx, seed_operands,
+                                                               seed_results, n_1000);
+                            });
+    BOOST_TEST(cold[kind_index(call_kind::fill)] == 2u);
+    BOOST_TEST(cold[kind_index(call_kind::allocate)] == 3u);
+    const auto hot = sweep("launch_pipeline (zero_filled workspaces, pool and scratch)", own_zeroing_both,
+                           [](recording_backend& device, auto& owned) {
+                               accy::launch_pipeline<zeroing>(device, accy::formats::cuda_ptx, seed_operands,
+                                                              seed_results, n_1000, accy::use_pool(owned.first),
+                                                              accy::use_intermediates(owned.second));
+                           });
+    BOOST_TEST(hot[kind_index(call_kind::fill)] == 2u);
+    BOOST_TEST(hot[kind_index(call_kind::allocate)] == 0u);
 }
 
 BOOST_AUTO_TEST_SUITE_END()

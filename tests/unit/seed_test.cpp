@@ -8,9 +8,12 @@
 #include <boost/test/unit_test.hpp>
 
 #include <array>
+#include <cstdint>
 #include <optional>
 #include <span>
+#include <tuple>
 #include <type_traits>
+#include <vector>
 
 namespace {
 
@@ -44,14 +47,25 @@ BOOST_AUTO_TEST_CASE(seed_executor_derives_intermediates_scalars_and_geometry_pe
     BOOST_TEST(device.allocated_byte_sizes[0] == 79u * 4u);
     BOOST_TEST(device.allocated_byte_sizes[1] == 79u * 4u);
     BOOST_TEST(device.launch_count == 3u);
-    BOOST_TEST((device.launches[0].dims.grid == grid_79));
-    BOOST_TEST((device.launches[1].dims.grid == grid_1));
-    BOOST_TEST((device.launches[2].dims.grid == grid_79));
-    BOOST_TEST(device.launches[0].scalars == std::vector<std::uint32_t>{5000});
-    BOOST_TEST(device.launches[1].scalars == std::vector<std::uint32_t>{79});
-    BOOST_TEST(device.launches[2].scalars == std::vector<std::uint32_t>{5000});
-    BOOST_TEST(device.launches.back().buffer_ids.size() == 2u);
-    BOOST_TEST(device.launches.back().buffer_ids[0] == 1002u);
+    BOOST_TEST((device.launches[0].config.grid == grid_79));
+    BOOST_TEST((device.launches[1].config.grid == grid_1));
+    BOOST_TEST((device.launches[2].config.grid == grid_79));
+    BOOST_TEST((device.launches[0].config.block == accy::dim3{64, 1, 1}));
+    BOOST_TEST((device.launches[1].config.block == accy::dim3{96, 1, 1}));
+    BOOST_TEST(device.launches[0].config.shared_bytes == 0u);
+    // Each kernel's scalar is its last parameter: n (block_scan, add_base), count (sums_scan).
+    BOOST_TEST(device.launches[0].arguments.size() == 4u);
+    BOOST_TEST(device.launches[0].value<std::uint32_t>(3) == 5000u);
+    BOOST_TEST(device.launches[1].value<std::uint32_t>(2) == 79u);
+    BOOST_TEST(device.launches[2].value<std::uint32_t>(2) == 5000u);
+    // block_scan binds (result 0, operand 0, intermediate 0); add_base (result 0, intermediate 1).
+    BOOST_TEST(device.launches[0].buffer_ids() ==
+                   (std::vector<recording_backend::object_id>{1002, 1001, device.allocated_ids[0]}),
+               boost::test_tools::per_element());
+    BOOST_TEST(device.launches.back().buffer_ids().size() == 2u);
+    BOOST_TEST(device.launches.back().buffer_ids()[0] == 1002u);
+    BOOST_TEST(device.launches.back().buffer_ids()[1] == device.allocated_ids[1]);
+    BOOST_TEST(device.launches.back().buffer_id(2) == 0u);  // n, not a buffer
     BOOST_TEST(device.load_count == 3u);
     BOOST_TEST(device.destroy_count == 5u);
     BOOST_TEST(device.destroyed(device.allocated_ids[0]));
@@ -59,23 +73,29 @@ BOOST_AUTO_TEST_CASE(seed_executor_derives_intermediates_scalars_and_geometry_pe
 }
 
 BOOST_AUTO_TEST_CASE(seed_executor_rejects_binding_count_mismatches) {
-    // Counts in fixed-size containers are compile errors (compile_fail/launch_operands_count.cpp and
-    // launch_scalars_count.cpp); counts in run-time sized containers are checked as in the seed.
+    // Counts in fixed-size containers are compile errors (compile_fail/launch_operands_count.cpp,
+    // launch_results_count.cpp), and runtime scalars are a tuple whose count and types are checked
+    // at compile time (launch_scalars_count.cpp, launch_scalar_type.cpp); counts in run-time sized
+    // containers of buffers are checked as in the seed.
     recording_backend device;
-    const std::span<const accy::buffer> no_operands;
-    const std::span<const std::uint32_t> no_scalars;
-    BOOST_CHECK_EXCEPTION(accy::launch_pipeline<device_scan>(device, accy::formats::cuda_ptx, no_operands,
+    const std::span<const accy::buffer> no_buffers;
+    const std::vector<accy::buffer> two_results{seed_results[0], recording_backend::buffer_for(1003, 20000)};
+    BOOST_CHECK_EXCEPTION(accy::launch_pipeline<device_scan>(device, accy::formats::cuda_ptx, no_buffers,
                                                              seed_results, n_5000),
                           accy::error, code_is(errc::launch_argument_mismatch));
     BOOST_CHECK_EXCEPTION(accy::launch_pipeline<device_scan>(device, accy::formats::cuda_ptx, seed_operands,
-                                                             seed_results, no_scalars),
+                                                             no_buffers, n_5000),
                           accy::error, code_is(errc::launch_argument_mismatch));
+    BOOST_CHECK_EXCEPTION(accy::launch_pipeline<device_scan>(device, accy::formats::cuda_ptx, seed_operands,
+                                                             two_results, n_5000),
+                          accy::error, code_is(errc::launch_argument_mismatch));
+    BOOST_TEST(device.allocate_count == 0u);
     BOOST_TEST(device.launch_count == 0u);
 }
 
 BOOST_AUTO_TEST_CASE(seed_executor_rejects_runtime_scalar_bounds_before_allocation) {
     recording_backend device;
-    const std::array<std::uint32_t, 1> n_5001{5001};
+    const std::tuple<std::uint32_t> n_5001{5001};
     BOOST_CHECK_EXCEPTION(accy::launch_pipeline<accy_test::bounded_scan>(device, accy::formats::cuda_ptx,
                                                                          seed_operands, seed_results, n_5001),
                           accy::error, code_is(errc::launch_argument_mismatch));
@@ -186,13 +206,17 @@ BOOST_AUTO_TEST_CASE(seed_artifact_pool_deinit_destroys_loaded_artifacts) {
     BOOST_TEST(device.synchronize_count == 0u);  // destroying a pool waits for nothing
 }
 
-BOOST_AUTO_TEST_CASE(seed_stage_artifacts_carry_their_entrys_scalar_count) {
+BOOST_AUTO_TEST_CASE(seed_stage_artifacts_carry_their_entrys_parameter_count) {
     recording_backend device;
     const auto pool = accy::load_artifacts<device_scan>(device, accy::formats::cuda_ptx);
+    const std::array<std::size_t, 3> seed_parameter_counts{4, 3, 3};
     for (std::size_t stage = 0; stage < device_scan::stage_count; ++stage) {
         const accy::kernel_entry& entry = *device_scan::entry(stage, accy::format::cuda_ptx);
-        BOOST_TEST(pool[stage].artifact.scalar_count == entry.scalar_count);
-        BOOST_TEST(pool[stage].artifact.buffer_count == entry.argument_count() - entry.scalar_count);
+        BOOST_TEST(pool[stage].artifact.parameter_count == seed_parameter_counts[stage]);
+        BOOST_TEST(pool[stage].artifact.parameter_count == entry.parameters.size());
+        BOOST_TEST(device_scan::parameters(stage).size() == seed_parameter_counts[stage]);
+        BOOST_TEST(pool[stage].artifact.entry_name == entry.entry_name);
+        BOOST_TEST((pool[stage].artifact.format == accy::format::cuda_ptx));
     }
 }
 

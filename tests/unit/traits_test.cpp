@@ -1,6 +1,6 @@
 // Tests `accy::valid_pipeline` and `accy::diagnose`: the first problem of each kind of broken
-// definition, with its stage (or bound, or intermediate), binding and registry entry. Each
-// expectation is checked at compile time (static_assert) and again at run time (BOOST_TEST).
+// definition, with its stage and parameter (or grid dimension) and registry entry, or its declared
+// buffer. Each expectation is checked at compile time (static_assert) and again at run time (BOOST_TEST).
 #include <support/seed_pipeline.hpp>
 
 #include <boost/test/unit_test.hpp>
@@ -8,40 +8,72 @@
 #include <cstddef>
 #include <cstdint>
 #include <string_view>
+#include <tuple>
+#include <type_traits>
 
 namespace {
 
 using namespace accy;
 using accy_test::device_scan_definition;
+using accy_test::n;
 
 constexpr std::string_view name_of(problem value) noexcept {
     switch (value) {
     case problem::none: return "none";
-    case problem::bound_index_out_of_range: return "bound_index_out_of_range";
-    case problem::extent_index_out_of_range: return "extent_index_out_of_range";
-    case problem::extent_divisor_zero: return "extent_divisor_zero";
+    case problem::extent_not_an_integer: return "extent_not_an_integer";
     case problem::extent_zero: return "extent_zero";
+    case problem::in_place_operand_out_of_range: return "in_place_operand_out_of_range";
+    case problem::scalar_index_out_of_range: return "scalar_index_out_of_range";
+    case problem::divisor_zero: return "divisor_zero";
+    case problem::arithmetic_on_non_integer: return "arithmetic_on_non_integer";
+    case problem::no_common_type: return "no_common_type";
+    case problem::conversion_of_bytes: return "conversion_of_bytes";
     case problem::stage_without_entry: return "stage_without_entry";
+    case problem::duplicate_entry: return "duplicate_entry";
+    case problem::entries_disagree: return "entries_disagree";
+    case problem::parameter_bytes_over_limit: return "parameter_bytes_over_limit";
+    case problem::block_dimension_zero: return "block_dimension_zero";
+    case problem::block_too_large: return "block_too_large";
+    case problem::grid_dimension_zero: return "grid_dimension_zero";
+    case problem::grid_dimension_too_large: return "grid_dimension_too_large";
+    case problem::geometry_parameter_not_integer: return "geometry_parameter_not_integer";
+    case problem::geometry_divisor_zero: return "geometry_divisor_zero";
+    case problem::shared_memory_too_large: return "shared_memory_too_large";
+    case problem::argument_count_mismatch: return "argument_count_mismatch";
+    case problem::argument_kind_mismatch: return "argument_kind_mismatch";
+    case problem::argument_type_mismatch: return "argument_type_mismatch";
+    case problem::element_type_mismatch: return "element_type_mismatch";
     case problem::operand_index_out_of_range: return "operand_index_out_of_range";
     case problem::result_index_out_of_range: return "result_index_out_of_range";
     case problem::intermediate_index_out_of_range: return "intermediate_index_out_of_range";
+    case problem::workspace_index_out_of_range: return "workspace_index_out_of_range";
     case problem::buffer_bound_twice: return "buffer_bound_twice";
-    case problem::scalar_index_out_of_range: return "scalar_index_out_of_range";
-    case problem::scalar_divisor_zero: return "scalar_divisor_zero";
-    case problem::buffer_count_mismatch: return "buffer_count_mismatch";
-    case problem::scalar_count_mismatch: return "scalar_count_mismatch";
-    case problem::geometry_scalar_out_of_range: return "geometry_scalar_out_of_range";
-    case problem::geometry_divisor_zero: return "geometry_divisor_zero";
     case problem::operand_written: return "operand_written";
     case problem::intermediate_read_before_write: return "intermediate_read_before_write";
     case problem::intermediate_never_read: return "intermediate_never_read";
+    case problem::workspace_shared: return "workspace_shared";
+    case problem::workspace_unused: return "workspace_unused";
+    case problem::result_never_written: return "result_never_written";
     case problem::no_entry_for_format: return "no_entry_for_format";
     }
     return "unknown";
 }
 
+constexpr std::size_t no_stage = static_cast<std::size_t>(-1);
+
+/// A problem in stage `stage`, at parameter (or grid dimension) `argument`, with registry entry `entry`.
+constexpr diagnosis in_stage(problem kind, std::size_t stage, std::size_t argument = 0, std::size_t entry = 0) noexcept {
+    return {kind, stage, argument, entry};
+}
+/// A problem in declared buffer `index` of `list`.
+constexpr diagnosis in_buffer(problem kind, buffer_kind list, std::size_t index) noexcept {
+    return {kind, no_stage, 0, 0, list, index};
+}
+
 constexpr bool same(const diagnosis& lhs, const diagnosis& rhs) noexcept {
-    return lhs.problem == rhs.problem && lhs.where == rhs.where && lhs.what == rhs.what && lhs.entry == rhs.entry;
+    if (lhs.problem != rhs.problem || lhs.stage != rhs.stage) return false;
+    if (lhs.in_stage()) return lhs.argument == rhs.argument && lhs.entry == rhs.entry;
+    return lhs.problem == problem::none || (lhs.list == rhs.list && lhs.buffer == rhs.buffer);
 }
 
 /// `diagnose<Definition>()` finds `Expected`: asserted at compile time, and checked again at run time.
@@ -51,45 +83,50 @@ void check_diagnosis() {
     static_assert(same(found, Expected), "traits_test: diagnose<Definition>() differs from the expected diagnosis");
     static_assert(valid_pipeline<Definition> == (Expected.problem == problem::none));
     BOOST_TEST(name_of(found.problem) == name_of(Expected.problem));
-    BOOST_TEST(found.where == Expected.where);
-    BOOST_TEST(found.what == Expected.what);
-    BOOST_TEST(found.entry == Expected.entry);
+    BOOST_TEST(found.stage == Expected.stage);
+    BOOST_TEST(found.in_stage() == Expected.in_stage());
+    if (Expected.in_stage()) {
+        BOOST_TEST(found.argument == Expected.argument);
+        BOOST_TEST(found.entry == Expected.entry);
+    } else if (Expected.problem != problem::none) {
+        BOOST_TEST(to_string(found.list) == to_string(Expected.list));
+        BOOST_TEST(found.buffer == Expected.buffer);
+    }
     BOOST_TEST(valid_pipeline<Definition> == (Expected.problem == problem::none));
 }
 
 // The seed's stages, spelled out so that each broken definition changes one of them.
-using block_scan = stage<"accy.kernel.test.block_scan", 1, buffers<result<0>, operand<0>, intermediate<0>>,
-                         scalars<forward<0>>>;
-using sums_scan = stage<"accy.kernel.test.sums_scan", 1, buffers<intermediate<1>, intermediate<0>>,
-                        scalars<ceil_div<0, 64>>>;
-using add_base = stage<"accy.kernel.test.add_base", 1, buffers<result<0>, intermediate<1>>, scalars<forward<0>>>;
+using block_scan = stage<"accy.kernel.test.block_scan", 1, result<0>, operand<0>, intermediate<0>, n>;
+using sums_scan = stage<"accy.kernel.test.sums_scan", 1, intermediate<1>, intermediate<0>, ceil_div<n, 64>>;
+using add_base = stage<"accy.kernel.test.add_base", 1, result<0>, intermediate<1>, n>;
 using f32_blocks = accy_test::f32_blocks;
 
 struct respelled_seed : device_scan_definition {
     using stages = accy::stages<block_scan, sums_scan, add_base>;
 };
 
-// A one-stage pipeline without intermediates, over a registry of one entry.
-template <launch_geometry Launch, std::uint32_t ScalarCount = 1>
-inline constexpr auto fill_registry =
-    make_registry(kernel_entry{"traits.fill", 1, format::cuda_ptx, "fill", {access::write}, ScalarCount,
-                               payload::from_text("// fill"), Launch});
+// A one-stage pipeline without intermediates, over a registry of one entry: fill(out, n).
+constexpr parameter_list fill_parameters{parameter::buffer("out", access::write, dtype::f32), parameter::scalar("n", dtype::u32)};
 
-template <launch_geometry Launch, std::uint32_t ScalarCount = 1>
+template <launch_geometry Launch, const parameter_list& Parameters = fill_parameters>
+inline constexpr auto fill_registry =
+    make_registry(kernel_entry{"traits.fill", 1, format::cuda_ptx, "fill", Parameters, payload::from_text("// fill"), Launch});
+
+template <launch_geometry Launch, const parameter_list& Parameters = fill_parameters>
 struct fill_definition {
     static constexpr std::string_view target = "traits.fill_pipeline";
     static constexpr std::uint32_t version = 1;
-    static constexpr const auto& registry = fill_registry<Launch, ScalarCount>;
-    static constexpr std::size_t operand_count = 0, result_count = 1, runtime_scalar_count = 1;
-    using intermediates = accy::intermediates<>;
-    using stages = accy::stages<stage<"traits.fill", 1, buffers<result<0>>, scalars<forward<0>>>>;
+    static constexpr const auto& registry = fill_registry<Launch, Parameters>;
+    using runtime_scalars = accy::runtime_scalars<scalar<"n", std::uint32_t>>;
+    using operands = accy::operands<>;
+    using results = accy::results<shape<dtype::f32, n>>;
+    using stages = accy::stages<stage<"traits.fill", 1, result<0>, n>>;
 };
 
-constexpr launch_geometry blocks_of_64{{grid_dim::ceil_div(0, 64), grid_dim::fixed(1), grid_dim::fixed(1)}, {64, 1, 1}};
+constexpr launch_geometry blocks_of_64{{grid_dim::ceil_div(1, 64), grid_dim::fixed(1), grid_dim::fixed(1)}, {64, 1, 1}};
 
-constexpr kernel_entry msl_entry(std::string_view target, buffer_parameters buffers, std::uint32_t scalar_count,
-                                 launch_geometry launch) {
-    return {target, 1, format::metal_msl, target, buffers, scalar_count, payload::from_text("// msl"), launch};
+constexpr kernel_entry msl_entry(std::string_view target, parameter_list parameters, launch_geometry launch) {
+    return {target, 1, format::metal_msl, target, parameters, payload::from_text("// msl"), launch};
 }
 
 // The seed's entries in cuda_ptx (entries 0 to 2) and metal_msl (3 to 5), the msl entry of `Stage`
@@ -120,6 +157,18 @@ static_assert(valid_pipeline<respelled_seed>);
 static_assert(valid_pipeline<fill_definition<blocks_of_64>>);
 static_assert(accy_test::device_scan::well_formed);
 
+// What a valid pipeline says about itself.
+static_assert(accy_test::device_scan::runtime_scalar_count == 1);
+static_assert(accy_test::device_scan::operand_count == 1 && accy_test::device_scan::result_count == 1);
+static_assert(accy_test::device_scan::intermediate_count == 2 && accy_test::device_scan::workspace_count == 0);
+static_assert(accy_test::device_scan::scratch_count == 2 && accy_test::device_scan::stage_count == 3);
+static_assert(std::is_same_v<accy_test::device_scan::scalar_values, std::tuple<std::uint32_t>>);
+static_assert(accy_test::device_scan::parameters(0).size() == 4 && accy_test::device_scan::parameters(1).size() == 3);
+static_assert(accy_test::device_scan::entry(2, format::cuda_ptx) != nullptr);
+static_assert(accy_test::device_scan::entry(2, format::host) == nullptr);
+static_assert(accy_test::device_scan::first_stage_without(format::host) == 0);
+static_assert(accy_test::device_scan::first_stage_without(format::cuda_ptx) == 3);
+
 BOOST_AUTO_TEST_CASE(seed_definitions_are_valid) {
     check_diagnosis<device_scan_definition, diagnosis{}>();
     check_diagnosis<accy_test::bounded_scan_definition, diagnosis{}>();
@@ -132,74 +181,105 @@ BOOST_AUTO_TEST_CASE(one_stage_without_intermediates_is_valid) {
     check_diagnosis<fill_definition<launch_geometry::fixed({4, 1, 1}, {32, 1, 1})>, diagnosis{}>();
 }
 
-// Declarations: bounds and intermediates, `where` is the bound or intermediate.
-
-struct bound_past_scalars : device_scan_definition {
-    using bounds = accy::bounds<max_u32<0, 5000>, max_u32<1, 5000>>;
+struct no_runtime_scalars {
+    static constexpr std::string_view target = "traits.missing";
+    static constexpr std::uint32_t version = 1;
+    static constexpr const auto& registry = accy_test::seed_registry;
+    using operands = device_scan_definition::operands;
+    using results = device_scan_definition::results;
+    using stages = device_scan_definition::stages;
 };
+
+BOOST_AUTO_TEST_CASE(a_definition_missing_a_member_is_not_a_valid_pipeline) {
+    static_assert(!pipeline_definition<no_runtime_scalars>);
+    BOOST_TEST(!valid_pipeline<no_runtime_scalars>);
+    BOOST_TEST(valid_pipeline<device_scan_definition>);
+}
+
+// Declared buffers: the problem names the list and the index.
+
 struct extent_past_scalars : device_scan_definition {
-    using intermediates = accy::intermediates<f32_blocks, scratch<dtype::f32, forward<3>>>;
+    using intermediates = accy::intermediates<f32_blocks, shape<dtype::f32, forward<3>>>;
 };
 struct extent_divided_by_zero : device_scan_definition {
-    using intermediates = accy::intermediates<scratch<dtype::u8, ceil_div<0, 0>>, f32_blocks>;
+    using intermediates = accy::intermediates<shape<dtype::u8, ceil_div<n, 0>>, f32_blocks>;
 };
 struct extent_of_zero : device_scan_definition {
-    using intermediates = accy::intermediates<f32_blocks, scratch<dtype::f64, constant<0>>>;
+    using intermediates = accy::intermediates<f32_blocks, shape<dtype::f64, constant<0>>>;
+};
+struct extent_of_a_float : device_scan_definition {
+    using runtime_scalars = accy::runtime_scalars<scalar<"n", std::uint32_t>, scalar<"alpha", float>>;
+    using results = accy::results<shape<dtype::f32, forward<1>>>;
+};
+struct in_place_past_operands : device_scan_definition {
+    using results = accy::results<in_place<1, shape<dtype::f32, n>>>;
+};
+struct signed_plus_u64 : device_scan_definition {
+    using runtime_scalars = accy::runtime_scalars<scalar<"n", std::uint64_t>, scalar<"offset", std::int32_t>>;
+    using operands = accy::operands<shape<dtype::f32, sum<forward<0>, forward<1>>>>;
 };
 
-static_assert(!valid_pipeline<bound_past_scalars>);
 static_assert(!valid_pipeline<extent_past_scalars>);
 static_assert(!valid_pipeline<extent_divided_by_zero>);
 static_assert(!valid_pipeline<extent_of_zero>);
+static_assert(!valid_pipeline<extent_of_a_float>);
+static_assert(!valid_pipeline<in_place_past_operands>);
+static_assert(!valid_pipeline<signed_plus_u64>);
 
-BOOST_AUTO_TEST_CASE(bound_index_out_of_range) {
-    check_diagnosis<bound_past_scalars, diagnosis{problem::bound_index_out_of_range, 1}>();
-}
-BOOST_AUTO_TEST_CASE(extent_index_out_of_range) {
-    check_diagnosis<extent_past_scalars, diagnosis{problem::extent_index_out_of_range, 1}>();
+BOOST_AUTO_TEST_CASE(extent_scalar_index_out_of_range) {
+    check_diagnosis<extent_past_scalars, in_buffer(problem::scalar_index_out_of_range, buffer_kind::intermediate, 1)>();
 }
 BOOST_AUTO_TEST_CASE(extent_divisor_zero) {
-    check_diagnosis<extent_divided_by_zero, diagnosis{problem::extent_divisor_zero, 0}>();
+    check_diagnosis<extent_divided_by_zero, in_buffer(problem::divisor_zero, buffer_kind::intermediate, 0)>();
 }
-BOOST_AUTO_TEST_CASE(extent_zero) { check_diagnosis<extent_of_zero, diagnosis{problem::extent_zero, 1}>(); }
+BOOST_AUTO_TEST_CASE(extent_zero) {
+    check_diagnosis<extent_of_zero, in_buffer(problem::extent_zero, buffer_kind::intermediate, 1)>();
+}
+BOOST_AUTO_TEST_CASE(extent_not_an_integer) {
+    check_diagnosis<extent_of_a_float, in_buffer(problem::extent_not_an_integer, buffer_kind::result, 0)>();
+}
+BOOST_AUTO_TEST_CASE(in_place_operand_out_of_range) {
+    check_diagnosis<in_place_past_operands, in_buffer(problem::in_place_operand_out_of_range, buffer_kind::result, 0)>();
+}
+BOOST_AUTO_TEST_CASE(no_common_type) {
+    check_diagnosis<signed_plus_u64, in_buffer(problem::no_common_type, buffer_kind::operand, 0)>();
+}
 
-// Stages: `where` is the stage, `what` the binding or scalar.
+// Stages: `stage` is the stage, `argument` the parameter.
 
 struct unknown_version : device_scan_definition {
-    using stages = accy::stages<block_scan, sums_scan,
-                                stage<"accy.kernel.test.add_base", 2, buffers<result<0>, intermediate<1>>, scalars<forward<0>>>>;
+    using stages = accy::stages<block_scan, sums_scan, stage<"accy.kernel.test.add_base", 2, result<0>, intermediate<1>, n>>;
 };
 struct unknown_target : device_scan_definition {
-    using stages = accy::stages<stage<"accy.kernel.test.blockscan", 1, buffers<result<0>, operand<0>, intermediate<0>>,
-                                      scalars<forward<0>>>,
-                                sums_scan, add_base>;
+    using stages =
+        accy::stages<stage<"accy.kernel.test.blockscan", 1, result<0>, operand<0>, intermediate<0>, n>, sums_scan, add_base>;
 };
 struct operand_past_count : device_scan_definition {
-    using stages = accy::stages<block_scan, stage<"accy.kernel.test.sums_scan", 1, buffers<intermediate<1>, operand<1>>,
-                                                  scalars<ceil_div<0, 64>>>,
+    using stages = accy::stages<block_scan, stage<"accy.kernel.test.sums_scan", 1, intermediate<1>, operand<1>, ceil_div<n, 64>>,
                                 add_base>;
 };
 struct result_past_count : device_scan_definition {
-    using stages = accy::stages<block_scan, sums_scan,
-                                stage<"accy.kernel.test.add_base", 1, buffers<result<1>, intermediate<1>>, scalars<forward<0>>>>;
+    using stages = accy::stages<block_scan, sums_scan, stage<"accy.kernel.test.add_base", 1, result<1>, intermediate<1>, n>>;
 };
 struct intermediate_past_count : device_scan_definition {
-    using stages = accy::stages<block_scan, stage<"accy.kernel.test.sums_scan", 1, buffers<intermediate<1>, intermediate<2>>,
-                                                  scalars<ceil_div<0, 64>>>,
+    using stages = accy::stages<block_scan,
+                                stage<"accy.kernel.test.sums_scan", 1, intermediate<1>, intermediate<2>, ceil_div<n, 64>>,
+                                add_base>;
+};
+struct workspace_past_count : device_scan_definition {
+    using stages = accy::stages<stage<"accy.kernel.test.block_scan", 1, result<0>, operand<0>, workspace<0>, n>, sums_scan,
                                 add_base>;
 };
 struct result_bound_twice : device_scan_definition {
-    using stages = accy::stages<stage<"accy.kernel.test.block_scan", 1, buffers<result<0>, operand<0>, result<0>>,
-                                      scalars<forward<0>>>,
-                                sums_scan, add_base>;
+    using stages =
+        accy::stages<stage<"accy.kernel.test.block_scan", 1, result<0>, operand<0>, result<0>, n>, sums_scan, add_base>;
 };
 struct scalar_past_count : device_scan_definition {
-    using stages = accy::stages<block_scan, sums_scan,
-                                stage<"accy.kernel.test.add_base", 1, buffers<result<0>, intermediate<1>>, scalars<forward<1>>>>;
+    using stages = accy::stages<block_scan, sums_scan, stage<"accy.kernel.test.add_base", 1, result<0>, intermediate<1>, forward<1>>>;
 };
 struct scalar_divided_by_zero : device_scan_definition {
-    using stages = accy::stages<block_scan, stage<"accy.kernel.test.sums_scan", 1, buffers<intermediate<1>, intermediate<0>>,
-                                                  scalars<ceil_div<0, 0>>>,
+    using stages = accy::stages<block_scan,
+                                stage<"accy.kernel.test.sums_scan", 1, intermediate<1>, intermediate<0>, ceil_div<n, 0>>,
                                 add_base>;
 };
 
@@ -208,112 +288,270 @@ static_assert(!valid_pipeline<unknown_target>);
 static_assert(!valid_pipeline<operand_past_count>);
 static_assert(!valid_pipeline<result_past_count>);
 static_assert(!valid_pipeline<intermediate_past_count>);
+static_assert(!valid_pipeline<workspace_past_count>);
 static_assert(!valid_pipeline<result_bound_twice>);
 static_assert(!valid_pipeline<scalar_past_count>);
 static_assert(!valid_pipeline<scalar_divided_by_zero>);
 
 BOOST_AUTO_TEST_CASE(stage_without_entry) {
-    check_diagnosis<unknown_version, diagnosis{problem::stage_without_entry, 2}>();
-    check_diagnosis<unknown_target, diagnosis{problem::stage_without_entry, 0}>();
+    check_diagnosis<unknown_version, in_stage(problem::stage_without_entry, 2)>();
+    check_diagnosis<unknown_target, in_stage(problem::stage_without_entry, 0)>();
 }
 BOOST_AUTO_TEST_CASE(operand_index_out_of_range) {
-    check_diagnosis<operand_past_count, diagnosis{problem::operand_index_out_of_range, 1, 1}>();
+    check_diagnosis<operand_past_count, in_stage(problem::operand_index_out_of_range, 1, 1, 1)>();
 }
 BOOST_AUTO_TEST_CASE(result_index_out_of_range) {
-    check_diagnosis<result_past_count, diagnosis{problem::result_index_out_of_range, 2, 0}>();
+    check_diagnosis<result_past_count, in_stage(problem::result_index_out_of_range, 2, 0, 2)>();
 }
 BOOST_AUTO_TEST_CASE(intermediate_index_out_of_range) {
-    check_diagnosis<intermediate_past_count, diagnosis{problem::intermediate_index_out_of_range, 1, 1}>();
+    check_diagnosis<intermediate_past_count, in_stage(problem::intermediate_index_out_of_range, 1, 1, 1)>();
+}
+BOOST_AUTO_TEST_CASE(workspace_index_out_of_range) {
+    check_diagnosis<workspace_past_count, in_stage(problem::workspace_index_out_of_range, 0, 2, 0)>();
 }
 BOOST_AUTO_TEST_CASE(buffer_bound_twice) {
-    check_diagnosis<result_bound_twice, diagnosis{problem::buffer_bound_twice, 0, 2}>();
+    check_diagnosis<result_bound_twice, in_stage(problem::buffer_bound_twice, 0, 2, 0)>();
 }
 BOOST_AUTO_TEST_CASE(scalar_index_out_of_range) {
-    check_diagnosis<scalar_past_count, diagnosis{problem::scalar_index_out_of_range, 2, 0}>();
+    check_diagnosis<scalar_past_count, in_stage(problem::scalar_index_out_of_range, 2, 2, 2)>();
 }
-BOOST_AUTO_TEST_CASE(scalar_divisor_zero) {
-    check_diagnosis<scalar_divided_by_zero, diagnosis{problem::scalar_divisor_zero, 1, 0}>();
+BOOST_AUTO_TEST_CASE(divisor_zero) {
+    check_diagnosis<scalar_divided_by_zero, in_stage(problem::divisor_zero, 1, 2, 1)>();
 }
 
-// Stages against their kernel entries: `entry` is the index of the entry in the registry.
+// Stage arguments against the kernel's parameters: count, kind, type, element type.
 
-struct one_buffer_short : device_scan_definition {
-    using stages = accy::stages<block_scan, stage<"accy.kernel.test.sums_scan", 1, buffers<intermediate<1>>,
-                                                  scalars<ceil_div<0, 64>>>,
-                                add_base>;
+struct one_argument_short : device_scan_definition {
+    using stages = accy::stages<block_scan, stage<"accy.kernel.test.sums_scan", 1, intermediate<1>, ceil_div<n, 64>>, add_base>;
 };
-struct one_scalar_too_many : device_scan_definition {
-    using stages = accy::stages<stage<"accy.kernel.test.block_scan", 1, buffers<result<0>, operand<0>, intermediate<0>>,
-                                      scalars<forward<0>, constant<7>>>,
-                                sums_scan, add_base>;
+struct one_argument_too_many : device_scan_definition {
+    using stages =
+        accy::stages<stage<"accy.kernel.test.block_scan", 1, result<0>, operand<0>, intermediate<0>, n, constant<7u>>,
+                     sums_scan, add_base>;
 };
+struct buffer_for_a_scalar : device_scan_definition {
+    using stages = accy::stages<block_scan, sums_scan, stage<"accy.kernel.test.add_base", 1, result<0>, intermediate<1>, operand<0>>>;
+};
+struct scalar_for_a_buffer : device_scan_definition {
+    using stages = accy::stages<stage<"accy.kernel.test.block_scan", 1, result<0>, n, intermediate<0>, n>, sums_scan, add_base>;
+};
+struct u64_into_u32 : device_scan_definition {
+    using runtime_scalars = accy::runtime_scalars<scalar<"n", std::uint64_t>>;
+};
+struct converted_u64_into_u32 : u64_into_u32 {
+    using n32 = convert<dtype::u32, n>;
+    using stages = accy::stages<stage<"accy.kernel.test.block_scan", 1, result<0>, operand<0>, intermediate<0>, n32>,
+                                stage<"accy.kernel.test.sums_scan", 1, intermediate<1>, intermediate<0>, ceil_div<n32, 64>>,
+                                stage<"accy.kernel.test.add_base", 1, result<0>, intermediate<1>, n32>>;
+};
+struct float_into_u32 : device_scan_definition {
+    using runtime_scalars = accy::runtime_scalars<scalar<"n", std::uint32_t>, scalar<"alpha", float>>;
+    using stages = accy::stages<block_scan, sums_scan, stage<"accy.kernel.test.add_base", 1, result<0>, intermediate<1>, forward<1>>>;
+};
+struct signed_into_u32 : device_scan_definition {
+    using stages = accy::stages<block_scan, sums_scan, stage<"accy.kernel.test.add_base", 1, result<0>, intermediate<1>, constant<5>>>;
+};
+struct u32_intermediates : device_scan_definition {
+    using intermediates = accy::intermediates<f32_blocks, shape<dtype::u32, ceil_div<n, 64>>>;
+};
+
+static_assert(!valid_pipeline<one_argument_short>);
+static_assert(!valid_pipeline<one_argument_too_many>);
+static_assert(!valid_pipeline<buffer_for_a_scalar>);
+static_assert(!valid_pipeline<scalar_for_a_buffer>);
+static_assert(!valid_pipeline<u64_into_u32>);
+static_assert(valid_pipeline<converted_u64_into_u32>);
+static_assert(!valid_pipeline<float_into_u32>);
+static_assert(!valid_pipeline<signed_into_u32>);
+static_assert(!valid_pipeline<u32_intermediates>);
+
+BOOST_AUTO_TEST_CASE(argument_count_mismatch) {
+    check_diagnosis<one_argument_short, in_stage(problem::argument_count_mismatch, 1, 0, 1)>();
+    check_diagnosis<one_argument_too_many, in_stage(problem::argument_count_mismatch, 0, 0, 0)>();
+}
+BOOST_AUTO_TEST_CASE(argument_kind_mismatch) {
+    check_diagnosis<buffer_for_a_scalar, in_stage(problem::argument_kind_mismatch, 2, 2, 2)>();
+    check_diagnosis<scalar_for_a_buffer, in_stage(problem::argument_kind_mismatch, 0, 1, 0)>();
+}
+BOOST_AUTO_TEST_CASE(argument_type_mismatch) {
+    check_diagnosis<u64_into_u32, in_stage(problem::argument_type_mismatch, 0, 3, 0)>();
+    check_diagnosis<converted_u64_into_u32, diagnosis{}>();
+    check_diagnosis<float_into_u32, in_stage(problem::argument_type_mismatch, 2, 2, 2)>();
+    check_diagnosis<signed_into_u32, in_stage(problem::argument_type_mismatch, 2, 2, 2)>();
+}
+BOOST_AUTO_TEST_CASE(element_type_mismatch) {
+    // sums_scan binds intermediate 1, now of u32, to its f32 parameter `scanned`.
+    check_diagnosis<u32_intermediates, in_stage(problem::element_type_mismatch, 1, 0, 1)>();
+}
+
+// Kernel entries: `entry` is the index of the entry in the registry, `argument` the grid dimension.
+
 // The msl entry of sums_scan (entry 4) declares three buffers where the ptx one declares two.
 struct sums_scan_of_three_buffers {
-    static constexpr kernel_entry entry = msl_entry("accy.kernel.test.sums_scan", {access::write, access::read, access::read},
-                                                    1, launch_geometry::fixed({1, 1, 1}, {96, 1, 1}));
+    static constexpr kernel_entry entry =
+        msl_entry("accy.kernel.test.sums_scan",
+                  {parameter::buffer("scanned", access::write), parameter::buffer("tile_sums", access::read),
+                   parameter::buffer("extra", access::read), parameter::scalar("count", dtype::u32)},
+                  launch_geometry::fixed({1, 1, 1}, {96, 1, 1}));
 };
 using msl_three_buffers = seed_with_msl_entry_definition<1, sums_scan_of_three_buffers>;
-using grid_past_scalars =
-    fill_definition<launch_geometry{{grid_dim::fixed(1), grid_dim::fixed(1), grid_dim::ceil_div(1, 8)}, {8, 1, 1}}>;
-using grid_divided_by_zero =
-    fill_definition<launch_geometry{{grid_dim::fixed(2), grid_dim::ceil_div(0, 0), grid_dim::fixed(1)}, {8, 1, 1}}>;
-using kernel_without_scalars = fill_definition<launch_geometry::fixed({4, 1, 1}, {32, 1, 1}), 0>;
-// The msl entry of add_base (entry 5) derives its grid's y from scalar 1 of its one scalar.
-struct add_base_grid_past_scalars {
+// The msl entry of block_scan (entry 3) takes its n as a u64.
+struct block_scan_of_u64 {
     static constexpr kernel_entry entry =
-        msl_entry("accy.kernel.test.add_base", {access::read_write, access::read}, 1,
-                  {{grid_dim::ceil_div(0, 64), grid_dim::ceil_div(1, 64), grid_dim::fixed(1)}, {64, 1, 1}});
+        msl_entry("accy.kernel.test.block_scan",
+                  {parameter::buffer("out", access::write), parameter::buffer("in", access::read),
+                   parameter::buffer("tile_sums", access::write), parameter::scalar("n", dtype::u64)},
+                  accy_test::blocks_of_64);
 };
-using msl_grid_past_scalars = seed_with_msl_entry_definition<2, add_base_grid_past_scalars>;
+using msl_u64 = seed_with_msl_entry_definition<0, block_scan_of_u64>;
+// The seed's registry with the msl entry of add_base in cuda_ptx: two cuda_ptx entries of add_base.
+inline constexpr auto twice_add_base = [] {
+    const auto ptx = accy_test::seed_entries(format::cuda_ptx);
+    return make_registry(ptx[0], ptx[1], ptx[2], ptx[2]);
+}();
+struct duplicate_add_base : device_scan_definition {
+    static constexpr const auto& registry = twice_add_base;
+};
 
-static_assert(!valid_pipeline<one_buffer_short>);
-static_assert(!valid_pipeline<one_scalar_too_many>);
+using grid_from_a_buffer =
+    fill_definition<launch_geometry{{grid_dim::fixed(1), grid_dim::fixed(1), grid_dim::ceil_div(0, 8)}, {8, 1, 1}}>;
+using grid_past_parameters =
+    fill_definition<launch_geometry{{grid_dim::ceil_div(2, 8), grid_dim::fixed(1), grid_dim::fixed(1)}, {8, 1, 1}}>;
+constexpr parameter_list fill_with_alpha{parameter::buffer("out", access::write, dtype::f32),
+                                        parameter::scalar("alpha", dtype::f32)};
+struct fill_from_a_float : fill_definition<launch_geometry{{grid_dim::ceil_div(1, 8), grid_dim::fixed(1), grid_dim::fixed(1)}, {8, 1, 1}},
+                                           fill_with_alpha> {
+    using runtime_scalars = accy::runtime_scalars<scalar<"n", std::uint32_t>, scalar<"alpha", float>>;
+    using stages = accy::stages<stage<"traits.fill", 1, result<0>, forward<1>>>;
+};
+using grid_divided_by_zero =
+    fill_definition<launch_geometry{{grid_dim::fixed(2), grid_dim::ceil_div(1, 0), grid_dim::fixed(1)}, {8, 1, 1}}>;
+using grid_of_zero = fill_definition<launch_geometry::fixed({1, 1, 0}, {8, 1, 1})>;
+using grid_past_65535 = fill_definition<launch_geometry::fixed({1, 65536, 1}, {8, 1, 1})>;
+using block_of_2048 = fill_definition<launch_geometry::fixed({1, 1, 1}, {2048, 1, 1})>;
+using block_of_z_128 = fill_definition<launch_geometry::fixed({1, 1, 1}, {1, 1, 128})>;
+using block_of_32_by_64 = fill_definition<launch_geometry::fixed({1, 1, 1}, {32, 64, 1})>;
+using block_of_0 = fill_definition<launch_geometry::fixed({1, 1, 1}, {64, 0, 1})>;
+using shared_past_227_kib = fill_definition<launch_geometry::fixed({1, 1, 1}, {256, 1, 1}, {1024, 1024})>;
+using shared_at_227_kib = fill_definition<launch_geometry::fixed({1, 1, 1}, {256, 1, 1}, {232448 - 1024, 4})>;
+using block_of_1024 = fill_definition<launch_geometry::fixed({1, 1, 1}, {8, 8, 16})>;
+constexpr parameter_list fill_with_huge_bytes{parameter::buffer("out", access::write, dtype::f32),
+                                             parameter::scalar("n", dtype::u32), parameter::bytes("table", 32760, 8)};
+struct fill_with_a_huge_table : fill_definition<launch_geometry::fixed({1, 1, 1}, {8, 1, 1}), fill_with_huge_bytes> {
+    struct table {
+        std::byte bytes[32760];
+    };
+    using runtime_scalars = accy::runtime_scalars<scalar<"n", std::uint32_t>, scalar<"table", table>>;
+    using stages = accy::stages<stage<"traits.fill", 1, result<0>, n, forward<1>>>;
+};
+
 static_assert(!valid_pipeline<msl_three_buffers>);
-static_assert(!valid_pipeline<grid_past_scalars>);
+static_assert(!valid_pipeline<msl_u64>);
+static_assert(!valid_pipeline<duplicate_add_base>);
+static_assert(!valid_pipeline<grid_from_a_buffer>);
+static_assert(!valid_pipeline<grid_past_parameters>);
+static_assert(!valid_pipeline<fill_from_a_float>);
 static_assert(!valid_pipeline<grid_divided_by_zero>);
-static_assert(!valid_pipeline<kernel_without_scalars>);
-static_assert(!valid_pipeline<msl_grid_past_scalars>);
+static_assert(!valid_pipeline<grid_of_zero>);
+static_assert(!valid_pipeline<grid_past_65535>);
+static_assert(!valid_pipeline<block_of_2048>);
+static_assert(!valid_pipeline<block_of_z_128>);
+static_assert(!valid_pipeline<block_of_32_by_64>);
+static_assert(!valid_pipeline<block_of_0>);
+static_assert(!valid_pipeline<shared_past_227_kib>);
+static_assert(valid_pipeline<shared_at_227_kib>);
+static_assert(valid_pipeline<block_of_1024>);
+static_assert(!valid_pipeline<fill_with_a_huge_table>);
 
-BOOST_AUTO_TEST_CASE(buffer_count_mismatch) {
-    check_diagnosis<one_buffer_short, diagnosis{problem::buffer_count_mismatch, 1, 0, 1}>();
-    check_diagnosis<msl_three_buffers, diagnosis{problem::buffer_count_mismatch, 1, 0, 4}>();
+BOOST_AUTO_TEST_CASE(entries_disagree) {
+    check_diagnosis<msl_three_buffers, in_stage(problem::entries_disagree, 1, 0, 4)>();
+    check_diagnosis<msl_u64, in_stage(problem::entries_disagree, 0, 0, 3)>();
 }
-BOOST_AUTO_TEST_CASE(scalar_count_mismatch) {
-    check_diagnosis<one_scalar_too_many, diagnosis{problem::scalar_count_mismatch, 0, 0, 0}>();
-    check_diagnosis<kernel_without_scalars, diagnosis{problem::scalar_count_mismatch, 0, 0, 0}>();
+BOOST_AUTO_TEST_CASE(duplicate_entry) {
+    check_diagnosis<duplicate_add_base, in_stage(problem::duplicate_entry, 2, 0, 3)>();
 }
-BOOST_AUTO_TEST_CASE(geometry_scalar_out_of_range) {
-    check_diagnosis<grid_past_scalars, diagnosis{problem::geometry_scalar_out_of_range, 0, 2, 0}>();
-    check_diagnosis<msl_grid_past_scalars, diagnosis{problem::geometry_scalar_out_of_range, 2, 1, 5}>();
+BOOST_AUTO_TEST_CASE(geometry_parameter_not_integer) {
+    check_diagnosis<grid_from_a_buffer, in_stage(problem::geometry_parameter_not_integer, 0, 2, 0)>();
+    check_diagnosis<grid_past_parameters, in_stage(problem::geometry_parameter_not_integer, 0, 0, 0)>();
+    check_diagnosis<fill_from_a_float, in_stage(problem::geometry_parameter_not_integer, 0, 0, 0)>();
 }
 BOOST_AUTO_TEST_CASE(geometry_divisor_zero) {
-    check_diagnosis<grid_divided_by_zero, diagnosis{problem::geometry_divisor_zero, 0, 1, 0}>();
+    check_diagnosis<grid_divided_by_zero, in_stage(problem::geometry_divisor_zero, 0, 1, 0)>();
+}
+BOOST_AUTO_TEST_CASE(grid_dimension_zero_and_too_large) {
+    check_diagnosis<grid_of_zero, in_stage(problem::grid_dimension_zero, 0, 2, 0)>();
+    check_diagnosis<grid_past_65535, in_stage(problem::grid_dimension_too_large, 0, 1, 0)>();
+}
+BOOST_AUTO_TEST_CASE(block_dimension_zero_and_too_large) {
+    check_diagnosis<block_of_2048, in_stage(problem::block_too_large, 0, 0, 0)>();
+    check_diagnosis<block_of_z_128, in_stage(problem::block_too_large, 0, 0, 0)>();
+    check_diagnosis<block_of_32_by_64, in_stage(problem::block_too_large, 0, 0, 0)>();
+    check_diagnosis<block_of_0, in_stage(problem::block_dimension_zero, 0, 0, 0)>();
+    check_diagnosis<block_of_1024, diagnosis{}>();
+}
+BOOST_AUTO_TEST_CASE(shared_memory_too_large) {
+    check_diagnosis<shared_past_227_kib, in_stage(problem::shared_memory_too_large, 0, 2, 0)>();
+    check_diagnosis<shared_at_227_kib, diagnosis{}>();
+}
+BOOST_AUTO_TEST_CASE(parameter_bytes_over_limit) {
+    // out (8 bytes), n (4), the table at offset 16 (aligned to 8): 16 + 32760 = 32776 bytes, past the driver's 32764.
+    static_assert(fill_with_huge_bytes.byte_size() == 32776);
+    check_diagnosis<fill_with_a_huge_table, in_stage(problem::parameter_bytes_over_limit, 0, 0, 0)>();
+}
+// The msl entry of add_base (entry 5) has a block of 0 threads in x.
+struct add_base_of_no_threads {
+    static constexpr kernel_entry entry =
+        msl_entry("accy.kernel.test.add_base",
+                  {parameter::buffer("out", access::read_write), parameter::buffer("bases", access::read),
+                   parameter::scalar("n", dtype::u32)},
+                  launch_geometry::fixed({1, 1, 1}, {0, 1, 1}));
+};
+using msl_block_of_0 = seed_with_msl_entry_definition<2, add_base_of_no_threads>;
+static_assert(!valid_pipeline<msl_block_of_0>);
+
+BOOST_AUTO_TEST_CASE(a_bad_geometry_in_another_format_names_that_entry) {
+    check_diagnosis<msl_block_of_0, in_stage(problem::block_dimension_zero, 2, 0, 5)>();
 }
 
 // Dataflow, read from every format's entry of a stage.
 
 struct operand_bound_to_output : device_scan_definition {
-    using stages = accy::stages<stage<"accy.kernel.test.block_scan", 1, buffers<operand<0>, result<0>, intermediate<0>>,
-                                      scalars<forward<0>>>,
-                                sums_scan, add_base>;
+    using stages =
+        accy::stages<stage<"accy.kernel.test.block_scan", 1, operand<0>, result<0>, intermediate<0>, n>, sums_scan, add_base>;
 };
 // The msl entry of block_scan (entry 3) writes its second parameter, operand 0, which the ptx one only reads.
 struct block_scan_writing_operand {
     static constexpr kernel_entry entry =
-        msl_entry("accy.kernel.test.block_scan", {access::write, access::read_write, access::write}, 1, blocks_of_64);
+        msl_entry("accy.kernel.test.block_scan",
+                  {parameter::buffer("out", access::write), parameter::buffer("in", access::read_write),
+                   parameter::buffer("tile_sums", access::write), parameter::scalar("n", dtype::u32)},
+                  accy_test::blocks_of_64);
 };
 using msl_writes_operand = seed_with_msl_entry_definition<0, block_scan_writing_operand>;
 struct read_before_written : device_scan_definition {
-    using stages = accy::stages<block_scan, stage<"accy.kernel.test.sums_scan", 1, buffers<intermediate<0>, intermediate<1>>,
-                                                  scalars<ceil_div<0, 64>>>,
+    using stages = accy::stages<block_scan,
+                                stage<"accy.kernel.test.sums_scan", 1, intermediate<0>, intermediate<1>, ceil_div<n, 64>>,
                                 add_base>;
 };
 struct second_intermediate_unread : device_scan_definition {
-    using stages = accy::stages<block_scan, sums_scan,
-                                stage<"accy.kernel.test.add_base", 1, buffers<result<0>, intermediate<0>>, scalars<forward<0>>>>;
+    using stages = accy::stages<block_scan, sums_scan, stage<"accy.kernel.test.add_base", 1, result<0>, intermediate<0>, n>>;
 };
 struct third_intermediate_unused : device_scan_definition {
     using intermediates = accy::intermediates<f32_blocks, f32_blocks, f32_blocks>;
+};
+// sums_scan's tile sums as a workspace of block_scan and of sums_scan.
+struct workspace_of_two_stages : device_scan_definition {
+    using intermediates = accy::intermediates<f32_blocks>;
+    using workspaces = accy::workspaces<f32_blocks>;
+    using stages = accy::stages<stage<"accy.kernel.test.block_scan", 1, result<0>, operand<0>, workspace<0>, n>,
+                                stage<"accy.kernel.test.sums_scan", 1, intermediate<0>, workspace<0>, ceil_div<n, 64>>,
+                                stage<"accy.kernel.test.add_base", 1, result<0>, intermediate<0>, n>>;
+};
+struct workspace_never_bound : device_scan_definition {
+    using workspaces = accy::workspaces<f32_blocks>;
+};
+struct result_only_read : device_scan_definition {
+    using results = accy::results<shape<dtype::f32, n>, shape<dtype::f32, n>>;
 };
 
 static_assert(!valid_pipeline<operand_bound_to_output>);
@@ -321,35 +559,45 @@ static_assert(!valid_pipeline<msl_writes_operand>);
 static_assert(!valid_pipeline<read_before_written>);
 static_assert(!valid_pipeline<second_intermediate_unread>);
 static_assert(!valid_pipeline<third_intermediate_unused>);
+static_assert(!valid_pipeline<workspace_of_two_stages>);
+static_assert(!valid_pipeline<workspace_never_bound>);
+static_assert(!valid_pipeline<result_only_read>);
 
 BOOST_AUTO_TEST_CASE(operand_written) {
-    check_diagnosis<operand_bound_to_output, diagnosis{problem::operand_written, 0, 0}>();
-    check_diagnosis<msl_writes_operand, diagnosis{problem::operand_written, 0, 1}>();
+    check_diagnosis<operand_bound_to_output, in_stage(problem::operand_written, 0, 0, 0)>();
+    check_diagnosis<msl_writes_operand, in_stage(problem::operand_written, 0, 1, 0)>();
 }
 BOOST_AUTO_TEST_CASE(intermediate_read_before_write) {
-    check_diagnosis<read_before_written, diagnosis{problem::intermediate_read_before_write, 1, 1}>();
+    check_diagnosis<read_before_written, in_stage(problem::intermediate_read_before_write, 1, 1, 1)>();
 }
 BOOST_AUTO_TEST_CASE(intermediate_never_read) {
-    check_diagnosis<second_intermediate_unread, diagnosis{problem::intermediate_never_read, 1}>();
-    check_diagnosis<third_intermediate_unused, diagnosis{problem::intermediate_never_read, 2}>();
+    check_diagnosis<second_intermediate_unread, in_buffer(problem::intermediate_never_read, buffer_kind::intermediate, 1)>();
+    check_diagnosis<third_intermediate_unused, in_buffer(problem::intermediate_never_read, buffer_kind::intermediate, 2)>();
+}
+BOOST_AUTO_TEST_CASE(workspace_shared) {
+    check_diagnosis<workspace_of_two_stages, in_stage(problem::workspace_shared, 1, 1, 1)>();
+}
+BOOST_AUTO_TEST_CASE(workspace_unused) {
+    check_diagnosis<workspace_never_bound, in_buffer(problem::workspace_unused, buffer_kind::workspace, 0)>();
+}
+BOOST_AUTO_TEST_CASE(result_never_written) {
+    check_diagnosis<result_only_read, in_buffer(problem::result_never_written, buffer_kind::result, 1)>();
 }
 
 // The first problem is the one reported: declarations before stages, stages in order.
 
 struct two_mistakes : device_scan_definition {
-    using bounds = accy::bounds<max_u32<2, 10>>;
-    using stages = accy::stages<block_scan, sums_scan,
-                                stage<"accy.kernel.test.add_base", 1, buffers<result<1>, intermediate<1>>, scalars<forward<0>>>>;
+    using intermediates = accy::intermediates<f32_blocks, shape<dtype::f32, forward<2>>>;
+    using stages = accy::stages<block_scan, sums_scan, stage<"accy.kernel.test.add_base", 1, result<1>, intermediate<1>, n>>;
 };
 struct two_stage_mistakes : device_scan_definition {
-    using stages = accy::stages<block_scan, stage<"accy.kernel.test.sums_scan", 1, buffers<intermediate<1>, operand<4>>,
-                                                  scalars<ceil_div<0, 64>>>,
-                                stage<"accy.kernel.test.add_base", 1, buffers<result<1>, intermediate<1>>, scalars<forward<0>>>>;
+    using stages = accy::stages<block_scan, stage<"accy.kernel.test.sums_scan", 1, intermediate<1>, operand<4>, ceil_div<n, 64>>,
+                                stage<"accy.kernel.test.add_base", 1, result<1>, intermediate<1>, n>>;
 };
 
 BOOST_AUTO_TEST_CASE(first_problem_is_reported) {
-    check_diagnosis<two_mistakes, diagnosis{problem::bound_index_out_of_range, 0}>();
-    check_diagnosis<two_stage_mistakes, diagnosis{problem::operand_index_out_of_range, 1, 1}>();
+    check_diagnosis<two_mistakes, in_buffer(problem::scalar_index_out_of_range, buffer_kind::intermediate, 1)>();
+    check_diagnosis<two_stage_mistakes, in_stage(problem::operand_index_out_of_range, 1, 1, 1)>();
 }
 
 BOOST_AUTO_TEST_SUITE_END()

@@ -61,14 +61,17 @@ enum class problem {
 /// or grid dimension index and `entry` the registry entry involved. Otherwise in declared buffer
 /// `buffer` of list `list`.
 struct diagnosis {
+    /// The `stage` of a problem in a declared buffer (`{}` there would read as stage 0).
+    static constexpr std::size_t no_stage = static_cast<std::size_t>(-1);
+
     accy::problem problem = problem::none;
-    std::size_t stage = static_cast<std::size_t>(-1);
+    std::size_t stage = no_stage;
     std::size_t argument = 0;
     std::size_t entry = 0;
     buffer_kind list = buffer_kind::operand;
     std::size_t buffer = 0;
 
-    constexpr bool in_stage() const noexcept { return stage != static_cast<std::size_t>(-1); }
+    constexpr bool in_stage() const noexcept { return stage != no_stage; }
 };
 
 /// The most dynamic shared memory a block can have on any current NVIDIA GPU (227 KiB, Hopper).
@@ -142,9 +145,9 @@ template <std::size_t Size>
 constexpr diagnosis list_problem(const std::array<shape_info, Size>& shapes, buffer_kind list) noexcept {
     for (std::size_t k = 0; k < Size; ++k) {
         const derived& extent = shapes[k].extent;
-        if (extent.fault != derivation_fault::none) return {problem_of(extent.fault), {}, 0, 0, list, k};
-        if (!extent.type.integer()) return {problem::extent_not_an_integer, {}, 0, 0, list, k};
-        if (shapes[k].never_positive) return {problem::extent_zero, {}, 0, 0, list, k};
+        if (extent.fault != derivation_fault::none) return {problem_of(extent.fault), diagnosis::no_stage, 0, 0, list, k};
+        if (!extent.type.integer()) return {problem::extent_not_an_integer, diagnosis::no_stage, 0, 0, list, k};
+        if (shapes[k].never_positive) return {problem::extent_zero, diagnosis::no_stage, 0, 0, list, k};
     }
     return {};
 }
@@ -177,7 +180,7 @@ constexpr diagnosis diagnose() {
         if (found.problem != problem::none) return found;
     for (std::size_t k = 0; k < results.size(); ++k)
         if (results[k].in_place_of != static_cast<std::size_t>(-1) && results[k].in_place_of >= operands.size())
-            return {problem::in_place_operand_out_of_range, {}, 0, 0, buffer_kind::result, k};
+            return {problem::in_place_operand_out_of_range, diagnosis::no_stage, 0, 0, buffer_kind::result, k};
 
     const auto shape_of = [&](buffer_ref ref) -> const shape_info& {
         switch (ref.kind) {
@@ -273,11 +276,11 @@ constexpr diagnosis diagnose() {
     }
     for (std::size_t k = 0; k < first_write.size(); ++k)
         if (first_write[k] == stage_count || last_read[k] <= first_write[k])
-            return {problem::intermediate_never_read, {}, 0, 0, buffer_kind::intermediate, k};
+            return {problem::intermediate_never_read, diagnosis::no_stage, 0, 0, buffer_kind::intermediate, k};
     for (std::size_t k = 0; k < owner.size(); ++k)
-        if (owner[k] == stage_count) return {problem::workspace_unused, {}, 0, 0, buffer_kind::workspace, k};
+        if (owner[k] == stage_count) return {problem::workspace_unused, diagnosis::no_stage, 0, 0, buffer_kind::workspace, k};
     for (std::size_t k = 0; k < written.size(); ++k)
-        if (!written[k]) return {problem::result_never_written, {}, 0, 0, buffer_kind::result, k};
+        if (!written[k]) return {problem::result_never_written, diagnosis::no_stage, 0, 0, buffer_kind::result, k};
     return {};
 }
 

@@ -77,6 +77,11 @@ struct pipeline {
     static_assert(pipeline_definition<Definition>,
                   "accy::pipeline<Definition>: Definition must declare target, version, registry, runtime_scalars, "
                   "operands, results and stages as static members (intermediates and workspaces are optional)");
+    static constexpr bool well_formed = false;  // nothing else is declared, so that nothing else fails
+};
+
+template <pipeline_definition Definition>
+struct pipeline<Definition> {
     static_assert(detail::report_first_problem<Definition>());
 
     using definition = Definition;

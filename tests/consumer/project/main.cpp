@@ -11,19 +11,25 @@ namespace {
 
 using accy::grid_dim;
 
+using accy::parameter;
+
+// scale(float* out, const float* in, float factor, unsigned long long n)
 constexpr auto kernels = accy::make_registry(accy::kernel_entry{
-    "consumer.scale", 1, accy::format::cuda_ptx, "scale", {accy::access::write, accy::access::read}, 1,
+    "consumer.scale", 1, accy::format::cuda_ptx, "scale",
+    {parameter::buffer("out", accy::access::write, accy::dtype::f32), parameter::buffer("in", accy::access::read, accy::dtype::f32),
+     parameter::scalar("factor", accy::dtype::f32), parameter::scalar("n", accy::dtype::u64)},
     accy::payload::from_text("// scale"),
-    accy::launch_geometry{{grid_dim::ceil_div(0, 256), grid_dim::fixed(1), grid_dim::fixed(1)}, {256, 1, 1}}});
+    accy::launch_geometry{{grid_dim::ceil_div(3, 256), grid_dim::fixed(1), grid_dim::fixed(1)}, {256, 1, 1}}});
 
 struct scale_definition {
     static constexpr std::string_view target = "consumer.scale_pipeline";
     static constexpr std::uint32_t version = 1;
     static constexpr const auto& registry = kernels;
-    static constexpr std::size_t operand_count = 1, result_count = 1, runtime_scalar_count = 1;
-    using intermediates = accy::intermediates<>;
-    using stages = accy::stages<accy::stage<"consumer.scale", 1, accy::buffers<accy::result<0>, accy::operand<0>>,
-                                            accy::scalars<accy::forward<0>>>>;
+    using runtime_scalars = accy::runtime_scalars<accy::scalar<"n", std::uint64_t>, accy::scalar<"factor", float>>;
+    using n = accy::forward<0>;
+    using operands = accy::operands<accy::shape<accy::dtype::f32, n>>;
+    using results = accy::results<accy::shape<accy::dtype::f32, n>>;
+    using stages = accy::stages<accy::stage<"consumer.scale", 1, accy::result<0>, accy::operand<0>, accy::forward<1>, n>>;
 };
 using scale = accy::pipeline<scale_definition>;
 
@@ -33,10 +39,11 @@ int main() {
     accy::testing::recording_backend backend;
     const std::array<accy::buffer, 1> operands{backend.allocate_buffer(4000)};
     const std::array<accy::buffer, 1> results{backend.allocate_buffer(4000)};
-    const std::array<std::uint32_t, 1> runtime_scalars{1000};
+    const scale::scalar_values runtime_scalars{1000, 2.5f};
     accy::launch_pipeline<scale>(backend, accy::formats::cuda_ptx, operands, results, runtime_scalars);
 
-    if (backend.launch_count != 1 || backend.launches.size() != 1 || backend.launches[0].dims.grid.x != 4) {
+    if (backend.launch_count != 1 || backend.launches.size() != 1 || backend.launches[0].config.grid.x != 4 ||
+        backend.launches[0].value<float>(2) != 2.5f || backend.launches[0].value<std::uint64_t>(3) != 1000) {
         std::fprintf(stderr, "accy consumer: expected one launch of 4 blocks, got %zu launches\n", backend.launch_count);
         return 1;
     }
