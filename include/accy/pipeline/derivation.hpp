@@ -39,13 +39,16 @@ concept derivation = std::derived_from<T, derivation_tag>;
 
 namespace detail {
 
+// The sign is inserted rather than written `"-" + to_string(-value)`, on which g++ 12 warns falsely (-Wrestrict).
 inline std::string to_string(wide_int value) {
-    if (value < 0) return "-" + to_string(-value);
+    const bool negative = value < 0;
+    wide_uint magnitude = negative ? wide_uint{0} - static_cast<wide_uint>(value) : static_cast<wide_uint>(value);
     std::string digits;
     do {
-        digits.insert(digits.begin(), static_cast<char>('0' + static_cast<int>(value % 10)));
-        value /= 10;
-    } while (value != 0);
+        digits.insert(digits.begin(), static_cast<char>('0' + static_cast<int>(magnitude % 10)));
+        magnitude /= 10;
+    } while (magnitude != 0);
+    if (negative) digits.insert(digits.begin(), '-');
     return digits;
 }
 

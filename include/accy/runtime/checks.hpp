@@ -29,6 +29,22 @@ std::string describe(std::string_view operation, std::string_view diagnostic_id 
     return text;
 }
 
+/// The start of a check's messages, `describe<Pipeline>(operation, diagnostic_id)`, made only when
+/// a check fails (`std::string(context)`): checks that pass build no string, so that hot launches
+/// allocate nothing.
+struct check_context {
+    std::string (*describe)(std::string_view operation, std::string_view diagnostic_id) = nullptr;
+    std::string_view operation;
+    std::string_view diagnostic_id;
+
+    explicit operator std::string() const { return describe(operation, diagnostic_id); }
+};
+
+template <class Pipeline>
+check_context context_of(std::string_view operation, std::string_view diagnostic_id = {}) noexcept {
+    return {&describe<Pipeline>, operation, diagnostic_id};
+}
+
 /// "intermediate 1 (f32)": a declared buffer, for messages.
 inline std::string buffer_name(buffer_kind list, std::size_t index, dtype type) {
     return std::string(to_string(list)) + " " + std::to_string(index) + " (" + std::string(to_string(type)) + ")";
@@ -59,14 +75,15 @@ typename Pipeline::scalar_values scalar_values_of(const Given& given) {
                  ...);
             static_assert(same_types, "accy::launch_pipeline<P>: a runtime scalar's type differs from the type P declares "
                                       "for it; runtime scalars are not converted, pass P::scalar_values{...}");
-            return declared{std::get<Index>(given)...};
+            if constexpr (same_types) return declared{std::get<Index>(given)...};
+            else return declared{};  // not built from `given`, so that the static_assert stays the one error
         }(std::make_index_sequence<std::tuple_size_v<declared>>{});
     }
 }
 
 /// Checks every bounded runtime scalar; `launch_argument_mismatch` names the scalar, its value and bounds.
 template <class Pipeline>
-void check_runtime_scalars(const typename Pipeline::scalar_values& values, std::string_view context) {
+void check_runtime_scalars(const typename Pipeline::scalar_values& values, const check_context& context) {
     using scalars = typename Pipeline::scalars;
     [&]<std::size_t... Index>(std::index_sequence<Index...>) {
         [[maybe_unused]] const auto check = [&](std::size_t index, const scalar_info& info, const auto& value) {
@@ -87,7 +104,7 @@ void check_runtime_scalars(const typename Pipeline::scalar_values& values, std::
 /// size that does not fit in `std::size_t`, is `errc::invalid_artifact`.
 template <class Pipeline, class List>
 std::array<std::size_t, List::size> byte_sizes(const typename Pipeline::scalar_values& values, buffer_kind list,
-                                               std::string_view context) {
+                                               const check_context& context) {
     using scalars = typename Pipeline::scalars;
     std::array<std::size_t, List::size> sizes{};
     [&]<std::size_t... Index>(std::index_sequence<Index...>) {
@@ -117,7 +134,7 @@ std::array<std::size_t, List::size> byte_sizes(const typename Pipeline::scalar_v
 /// The byte sizes of the scratch buffers (the intermediates, then the workspaces).
 template <class Pipeline>
 std::array<std::size_t, Pipeline::scratch_count> scratch_byte_sizes(const typename Pipeline::scalar_values& values,
-                                                                   std::string_view context) {
+                                                                   const check_context& context) {
     using declared = typename Pipeline::declared;
     const auto intermediates =
         byte_sizes<Pipeline, typename declared::intermediates>(values, buffer_kind::intermediate, context);
@@ -135,10 +152,12 @@ constexpr std::pair<buffer_kind, std::size_t> scratch_slot(std::size_t index) no
     return {buffer_kind::workspace, index - Pipeline::intermediate_count};
 }
 
-/// A caller's buffer for a declared one: not null, not wrapping, at least `needed` bytes.
-inline void check_buffer(const buffer& given, std::size_t needed, const std::string& name, std::string_view context) {
+/// A caller's buffer for a declared one: not null, not wrapping, at least `needed` bytes; `name()`
+/// names it in the message, made only on failure.
+template <class Name>
+void check_buffer(const buffer& given, std::size_t needed, const Name& name, const check_context& context) {
     const auto fail = [&](const std::string& why) {
-        throw error(errc::launch_argument_mismatch, std::string(context) + ": " + name + " " + why);
+        throw error(errc::launch_argument_mismatch, std::string(context) + ": " + name() + " " + why);
     };
     if (given.address == 0) fail("is a null buffer");
     if (wraps(given))

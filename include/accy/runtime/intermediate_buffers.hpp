@@ -46,7 +46,7 @@ public:
     /// way frees what was allocated.
     static intermediate_buffers allocate(Backend& device, const typename Pipeline::scalar_values& values,
                                          std::string_view diagnostic_id = {}) {
-        const std::string context = detail::describe<Pipeline>("allocate_intermediates", diagnostic_id);
+        const detail::check_context context = detail::context_of<Pipeline>("allocate_intermediates", diagnostic_id);
         detail::check_runtime_scalars<Pipeline>(values, context);
         const auto byte_sizes = detail::scratch_byte_sizes<Pipeline>(values, context);
         intermediate_buffers owned(device);
@@ -55,8 +55,8 @@ public:
                 owned.buffers_[k] = device.allocate_buffer(byte_sizes[k]);
             } catch (const error& failure) {
                 const auto [list, index] = detail::scratch_slot<Pipeline>(k);
-                throw failure.in_context(context + ", " + std::string(to_string(list)) + " " + std::to_string(index) +
-                                         " of " + std::to_string(byte_sizes[k]) + " bytes");
+                throw failure.in_context(std::string(context) + ", " + std::string(to_string(list)) + " " +
+                                         std::to_string(index) + " of " + std::to_string(byte_sizes[k]) + " bytes");
             }
             owned.allocated_ = k + 1;
         }

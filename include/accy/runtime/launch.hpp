@@ -60,6 +60,7 @@ struct launch_request {
     std::string_view diagnostic_id;
 
     std::string describe() const { return detail::describe<Pipeline>(launch_operation, diagnostic_id); }
+    check_context context() const noexcept { return context_of<Pipeline>(launch_operation, diagnostic_id); }
     error mismatch(const std::string& what) const { return error(errc::launch_argument_mismatch, describe() + ": " + what); }
 };
 
@@ -120,7 +121,7 @@ void check_request(const launch_request<Pipeline, Backend>& request) {
     if (request.results.size() != Pipeline::result_count)
         throw request.mismatch("expects " + std::to_string(Pipeline::result_count) + " results, got " +
                                std::to_string(request.results.size()));
-    const std::string context = request.describe();
+    const check_context context = request.context();
     check_runtime_scalars<Pipeline>(request.values, context);
     if (request.pool != nullptr && request.pool->format() != request.fmt)
         throw request.mismatch("the artifact pool was loaded as " + std::string(to_string(request.pool->format())) +
@@ -132,16 +133,17 @@ void check_request(const launch_request<Pipeline, Backend>& request) {
     const auto& operand_shapes = declared::operands::template infos<typename Pipeline::scalars>;
     const auto& result_shapes = declared::results::template infos<typename Pipeline::scalars>;
     for (std::size_t i = 0; i < Pipeline::operand_count; ++i)
-        check_buffer(request.operands[i], operand_sizes[i], buffer_name(buffer_kind::operand, i, operand_shapes[i].type), context);
+        check_buffer(request.operands[i], operand_sizes[i],
+                     [&] { return buffer_name(buffer_kind::operand, i, operand_shapes[i].type); }, context);
     for (std::size_t i = 0; i < Pipeline::result_count; ++i) {
-        const std::string name = buffer_name(buffer_kind::result, i, result_shapes[i].type);
+        const auto name = [&] { return buffer_name(buffer_kind::result, i, result_shapes[i].type); };
         check_buffer(request.results[i], result_sizes[i], name, context);
         for (std::size_t earlier = 0; earlier < i; ++earlier)
             if (overlap(request.results[i], request.results[earlier]))
-                throw request.mismatch(name + " overlaps result " + std::to_string(earlier));
+                throw request.mismatch(name() + " overlaps result " + std::to_string(earlier));
         for (std::size_t k = 0; k < Pipeline::operand_count; ++k)
             if (k != result_shapes[i].in_place_of && overlap(request.results[i], request.operands[k]))
-                throw request.mismatch(name + " overlaps operand " + std::to_string(k) +
+                throw request.mismatch(name() + " overlaps operand " + std::to_string(k) +
                                        "; a result may share memory only with the operand it is declared in_place over");
     }
     if (!request.intermediates) return;
@@ -151,19 +153,19 @@ void check_request(const launch_request<Pipeline, Backend>& request) {
                                std::to_string(Pipeline::workspace_count) + " workspaces, got " +
                                std::to_string(provided.size()) + " buffers");
     for (std::size_t k = 0; k < provided.size(); ++k) {
-        const auto [list, index] = scratch_slot<Pipeline>(k);
-        const std::string name = std::string(to_string(list)) + " " + std::to_string(index);
-        check_buffer(provided[k], scratch_sizes[k], name, context);
+        const auto name = [](std::size_t slot) {
+            const auto [list, index] = scratch_slot<Pipeline>(slot);
+            return std::string(to_string(list)) + " " + std::to_string(index);
+        };
+        check_buffer(provided[k], scratch_sizes[k], [&] { return name(k); }, context);
         for (std::size_t earlier = 0; earlier < k; ++earlier)
-            if (overlap(provided[k], provided[earlier])) {
-                const auto [earlier_list, earlier_index] = scratch_slot<Pipeline>(earlier);
-                throw request.mismatch(name + " overlaps " + std::string(to_string(earlier_list)) + " " +
-                                       std::to_string(earlier_index));
-            }
+            if (overlap(provided[k], provided[earlier])) throw request.mismatch(name(k) + " overlaps " + name(earlier));
         for (std::size_t i = 0; i < request.operands.size(); ++i)
-            if (overlap(provided[k], request.operands[i])) throw request.mismatch(name + " overlaps operand " + std::to_string(i));
+            if (overlap(provided[k], request.operands[i]))
+                throw request.mismatch(name(k) + " overlaps operand " + std::to_string(i));
         for (std::size_t i = 0; i < request.results.size(); ++i)
-            if (overlap(provided[k], request.results[i])) throw request.mismatch(name + " overlaps result " + std::to_string(i));
+            if (overlap(provided[k], request.results[i]))
+                throw request.mismatch(name(k) + " overlaps result " + std::to_string(i));
     }
 }
 
@@ -200,7 +202,7 @@ auto checked_launches(const launch_request<Pipeline, Backend>& request) {
     auto launches = hana::unpack(hana::make_range(hana::size_c<0>, hana::size_c<Pipeline::stage_count>), [](auto... s) {
         return hana::make_tuple(stage_launch<Pipeline, decltype(s)::value>{}...);
     });
-    const std::string context = request.describe();
+    const check_context context = request.context();
     hana::for_each(launches, [&](auto& launch) {
         launch.derive(*Pipeline::entry(std::remove_cvref_t<decltype(launch)>::index, request.fmt), request.values, context);
     });

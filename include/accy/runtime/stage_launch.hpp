@@ -53,7 +53,7 @@ inline wide_int load_integer(const std::byte* at, dtype type) noexcept {
 /// The grid of `entry` from its integer parameters in `storage`: each dimension from 1 to its limit, or
 /// `launch_argument_mismatch` naming the stage and the dimension.
 inline dim3 derive_grid(const kernel_entry& entry, const std::byte* storage, const std::string& (*stage_name)(),
-                        std::string_view context) {
+                        const check_context& context) {
     std::array<std::uint32_t, 3> counts{};
     for (std::size_t d = 0; d < 3; ++d) {
         const grid_dim& dim = entry.launch.grid[d];
@@ -104,7 +104,7 @@ struct stage_launch {
 
     /// Derives every scalar and bytes argument and the grid; buffers are bound later by `bind`.
     /// `launch_argument_mismatch` names the stage, the parameter and the value that does not fit.
-    void derive(const kernel_entry& chosen, const typename scalars::values& values, std::string_view context) {
+    void derive(const kernel_entry& chosen, const typename scalars::values& values, const check_context& context) {
         entry = &chosen;
         std::size_t current = 0;
         try {
