@@ -7,6 +7,8 @@
 #include <benchmark/benchmark.h>
 
 #include <array>
+#include <cstdint>
+#include <optional>
 
 namespace {
 
@@ -19,20 +21,26 @@ recording_backend counting_backend() {
     return device;
 }
 
-/// The three backend launches written by hand, with the figures a launch derives: the floor.
+/// The three backend launches written by hand, with the figures a launch derives: the floor. Each
+/// launch passes one kernel_argument per parameter, built at the call as a hand-written launch
+/// builds its argument array: a buffer's address (and the view), a scalar's bytes.
 void raw_backend_launches(benchmark::State& state) {
     recording_backend device = counting_backend();
     const auto pool = accy::load_artifacts<device_scan>(device, accy::formats::cuda_ptx);
     const auto scratch = accy::allocate_intermediates<device_scan>(device, accy_test::n_5000);
-    const std::array<std::uint32_t, 1> n{5000}, blocks{79};
-    const accy::launch_dims tiles{{79, 1, 1}, {64, 1, 1}}, one{{1, 1, 1}, {96, 1, 1}};
-    const std::array stage0{accy_test::seed_results[0], accy_test::seed_operands[0], scratch[0]};
-    const std::array stage1{scratch[1], scratch[0]};
-    const std::array stage2{accy_test::seed_results[0], scratch[1]};
+    const accy::buffer out = accy_test::seed_results[0], in = accy_test::seed_operands[0], tile_sums = scratch[0],
+                       scanned = scratch[1];
+    const std::uint32_t n = 5000, blocks = 79;
+    const accy::launch_config tiles{{79, 1, 1}, {64, 1, 1}, 0}, one{{1, 1, 1}, {96, 1, 1}, 0};
+    const auto pointer = [](const accy::buffer& bound) { return accy::kernel_argument{&bound.address, sizeof(bound.address), bound}; };
+    const auto value = [](const std::uint32_t& scalar) { return accy::kernel_argument{&scalar, sizeof(scalar), {}}; };
     for (auto _ : state) {
-        device.launch(pool[0].kernel, tiles, stage0, n, std::nullopt);
-        device.launch(pool[1].kernel, one, stage1, blocks, std::nullopt);
-        device.launch(pool[2].kernel, tiles, stage2, n, std::nullopt);
+        const std::array block_scan{pointer(out), pointer(in), pointer(tile_sums), value(n)};
+        device.launch(pool[0].kernel, tiles, block_scan, std::nullopt);
+        const std::array sums_scan{pointer(scanned), pointer(tile_sums), value(blocks)};
+        device.launch(pool[1].kernel, one, sums_scan, std::nullopt);
+        const std::array add_base{pointer(out), pointer(scanned), value(n)};
+        device.launch(pool[2].kernel, tiles, add_base, std::nullopt);
         benchmark::ClobberMemory();
     }
 }

@@ -13,16 +13,24 @@ ACCY_TU = """// {n}-stage pipeline of one kernel chained through intermediates, 
 #include <array>
 #include <cstdint>
 #include <string_view>
+#include <tuple>
 
 namespace {{
 constexpr char ptx[] = "// PTX";
-constexpr accy::launch_geometry tiles{{{{accy::grid_dim::ceil_div(0, 256), accy::grid_dim::fixed(1), accy::grid_dim::fixed(1)}}, {{256, 1, 1}}}};
+// step(float* out, const float* in, std::uint32_t n), one block per 256 elements.
+constexpr accy::parameter_list step_parameters{{accy::parameter::buffer("out", accy::access::write, accy::dtype::f32),
+                                               accy::parameter::buffer("in", accy::access::read, accy::dtype::f32),
+                                               accy::parameter::scalar("n", accy::dtype::u32)}};
+constexpr accy::launch_geometry tiles{{{{accy::grid_dim::ceil_div(2, 256), accy::grid_dim::fixed(1), accy::grid_dim::fixed(1)}}, {{256, 1, 1}}}};
 constexpr auto kernels = accy::make_registry({entries});
 struct definition {{
     static constexpr std::string_view target = "chain";
     static constexpr std::uint32_t version = 1;
     static constexpr const auto& registry = kernels;
-    static constexpr std::size_t operand_count = 1, result_count = 1, runtime_scalar_count = 1;
+    using runtime_scalars = accy::runtime_scalars<accy::scalar<"n", std::uint32_t>>;
+    using n = accy::forward<0>;
+    using operands = accy::operands<accy::shape<accy::dtype::f32, n>>;
+    using results = accy::results<accy::shape<accy::dtype::f32, n>>;
     using intermediates = accy::intermediates<{scratch}>;
     using stages = accy::stages<{stages}>;
 }};
@@ -31,7 +39,7 @@ using chain = accy::pipeline<definition>;
 
 void run_chain(accy::cuda::backend& device, accy::buffer in, accy::buffer out, std::uint32_t n) {{
     static const auto pool = accy::load_artifacts<chain>(device, accy::formats::cuda_ptx);
-    const std::array<std::uint32_t, 1> scalars{{n}};
+    const std::tuple<std::uint32_t> scalars{{n}};
     static const auto scratch = accy::allocate_intermediates<chain>(device, scalars);
     accy::launch_pipeline<chain>(device, accy::formats::cuda_ptx, std::array{{in}}, std::array{{out}}, scalars,
                                  accy::use_pool(pool), accy::use_intermediates(scratch));
@@ -74,12 +82,12 @@ void run_chain(CUdeviceptr in, CUdeviceptr out, std::uint32_t n) {{
 
 def accy_tu(n):
     entries = ", ".join(
-        f'accy::kernel_entry{{"step{i}", 1, accy::format::cuda_ptx, "step", {{accy::access::write, accy::access::read}}, 1, accy::payload::from_text(ptx), tiles}}'
+        f'accy::kernel_entry{{"step{i}", 1, accy::format::cuda_ptx, "step", step_parameters, accy::payload::from_text(ptx), tiles}}'
         for i in range(n))
-    scratch = ", ".join("accy::scratch<accy::dtype::f32, accy::forward<0>>" for _ in range(n - 1))
+    scratch = ", ".join("accy::shape<accy::dtype::f32, n>" for _ in range(n - 1))
     refs = ["accy::operand<0>"] + [f"accy::intermediate<{i}>" for i in range(n - 1)] + ["accy::result<0>"]
     stages = ", ".join(
-        f'accy::stage<"step{i}", 1, accy::buffers<{refs[i + 1]}, {refs[i]}>, accy::scalars<accy::forward<0>>>'
+        f'accy::stage<"step{i}", 1, {refs[i + 1]}, {refs[i]}, n>'
         for i in range(n))
     return ACCY_TU.format(n=n, entries=entries, scratch=scratch, stages=stages)
 

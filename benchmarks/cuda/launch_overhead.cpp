@@ -14,31 +14,41 @@
 #include <cstdint>
 #include <optional>
 #include <string_view>
+#include <tuple>
 
 namespace {
 
 using accy::access;
+using accy::parameter;
 
 constexpr accy::launch_geometry one_block = accy::launch_geometry::fixed({1, 1, 1}, {32, 1, 1});
 constexpr accy::payload module = accy::payload::from_image(accy_bench::code::empty_kernels_fatbin);
+// empty_kernels.cu: read_write(void* out, const void* in, std::uint32_t n) and update(void* data, std::uint32_t n).
+constexpr accy::parameter_list read_write_parameters{parameter::buffer("out", access::write),
+                                                     parameter::buffer("in", access::read),
+                                                     parameter::scalar("n", accy::dtype::u32)};
+constexpr accy::parameter_list update_parameters{parameter::buffer("data", access::read_write),
+                                                 parameter::scalar("n", accy::dtype::u32)};
 inline constexpr auto empty_kernels = accy::make_registry(
     accy::kernel_entry{"accy.bench.first", 1, accy::format::cuda_fatbin, "accy_bench_empty_read_write",
-                       {access::write, access::read}, 1, module, one_block},
-    accy::kernel_entry{"accy.bench.middle", 1, accy::format::cuda_fatbin, "accy_bench_empty_update",
-                       {access::read_write}, 1, module, one_block},
+                       read_write_parameters, module, one_block},
+    accy::kernel_entry{"accy.bench.middle", 1, accy::format::cuda_fatbin, "accy_bench_empty_update", update_parameters,
+                       module, one_block},
     accy::kernel_entry{"accy.bench.last", 1, accy::format::cuda_fatbin, "accy_bench_empty_read_write",
-                       {access::write, access::read}, 1, module, one_block});
+                       read_write_parameters, module, one_block});
 
 struct empty_definition {
     static constexpr std::string_view target = "accy.bench.empty_pipeline";
     static constexpr std::uint32_t version = 1;
     static constexpr const auto& registry = empty_kernels;
-    static constexpr std::size_t operand_count = 1, result_count = 1, runtime_scalar_count = 1;
-    using intermediates = accy::intermediates<accy::scratch<accy::dtype::u8, accy::constant<256>>>;
-    using stages = accy::stages<
-        accy::stage<"accy.bench.first", 1, accy::buffers<accy::intermediate<0>, accy::operand<0>>, accy::scalars<accy::forward<0>>>,
-        accy::stage<"accy.bench.middle", 1, accy::buffers<accy::intermediate<0>>, accy::scalars<accy::forward<0>>>,
-        accy::stage<"accy.bench.last", 1, accy::buffers<accy::result<0>, accy::intermediate<0>>, accy::scalars<accy::forward<0>>>>;
+    using runtime_scalars = accy::runtime_scalars<accy::scalar<"n", std::uint32_t>>;
+    using n = accy::forward<0>;
+    using operands = accy::operands<accy::shape<accy::dtype::u8, n>>;
+    using results = accy::results<accy::shape<accy::dtype::u8, n>>;
+    using intermediates = accy::intermediates<accy::shape<accy::dtype::u8, accy::constant<256u>>>;
+    using stages = accy::stages<accy::stage<"accy.bench.first", 1, accy::intermediate<0>, accy::operand<0>, n>,
+                                accy::stage<"accy.bench.middle", 1, accy::intermediate<0>, n>,
+                                accy::stage<"accy.bench.last", 1, accy::result<0>, accy::intermediate<0>, n>>;
 };
 using empty_pipeline = accy::pipeline<empty_definition>;
 
@@ -47,7 +57,7 @@ struct setup {
     accy_bench::gpu& gpu = accy_bench::the_gpu();
     accy::cuda::device_buffer in{gpu.device, 256}, out{gpu.device, 256};
     std::array<accy::buffer, 1> operands{in.view()}, results{out.view()};
-    std::array<std::uint32_t, 1> scalars{256};
+    empty_pipeline::scalar_values scalars{256};
     accy::artifact_pool<empty_pipeline, accy::cuda::backend> pool =
         accy::load_artifacts<empty_pipeline>(gpu.device, accy::formats::cuda_fatbin);
     accy::intermediate_buffers<empty_pipeline, accy::cuda::backend> scratch =
@@ -82,7 +92,7 @@ void raw_cu_launch_kernel(benchmark::State& state, mode how) {
     setup& s = the_setup();
     const auto& api = s.gpu.device.driver();
     std::uint64_t scratch = s.scratch[0].address, in = s.in.view().address, out = s.out.view().address;
-    std::uint32_t n = s.scalars[0];
+    std::uint32_t n = std::get<0>(s.scalars);
     std::array<void*, 3> first{&scratch, &in, &n}, last{&out, &scratch, &n};
     std::array<void*, 2> middle{&scratch, &n};
     const CUfunction f0 = s.pool[0].kernel.function, f1 = s.pool[1].kernel.function, f2 = s.pool[2].kernel.function;

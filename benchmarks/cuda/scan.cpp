@@ -94,7 +94,7 @@ struct accy_scan {
     scan_buffers& b = buffers();
     std::uint32_t n;
     std::array<accy::buffer, 1> operands, results;
-    std::array<std::uint32_t, 1> scalars{n};
+    typename Pipeline::scalar_values scalars{n};
     accy::artifact_pool<Pipeline, accy::cuda::backend> pool = accy::load_artifacts<Pipeline>(b.gpu.device, accy::formats::cuda_fatbin);
     accy::intermediate_buffers<Pipeline, accy::cuda::backend> scratch = accy::allocate_intermediates<Pipeline>(b.gpu.device, scalars);
 
