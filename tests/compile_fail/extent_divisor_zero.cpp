@@ -1,22 +1,23 @@
 // An intermediate's extent divides by zero.
-// expect: static assertion failed: accy::pipeline: an intermediate's extent is ceil_div<i, 0>, a division by zero
-// expect: accy::diagnostic::report<accy::problem::extent_divisor_zero
-// expect: in_intermediate<0, accy::scratch<accy::dtype::f32, accy::ceil_div<0, 0>
+// expect: static assertion failed: accy::pipeline: a derivation is ceil_div<D, 0>, a division by zero
+// expect: accy::diagnostic::report<accy::problem::divisor_zero
+// expect: accy::diagnostic::in_buffer<accy::buffer_kind::intermediate, 0, accy::shape<accy::dtype::f32, accy::ceil_div<accy::forward<0>, 0> >
 #include <support/seed_pipeline.hpp>
 
 #include <cstdint>
+#include <tuple>
 #include <vector>
 
 using namespace accy;
+using accy_test::n;
 
 struct definition : accy_test::device_scan_definition {
-    using intermediates = accy::intermediates<scratch<dtype::f32, ceil_div<0, 0>>,  // mistake
-                                              scratch<dtype::f32, ceil_div<0, 64>>>;
+    using intermediates = accy::intermediates<shape<dtype::f32, ceil_div<n, 0>>,  // mistake
+                                              shape<dtype::f32, ceil_div<n, 64>>>;
 };
 
 int main() {
     testing::recording_backend backend;
     const std::vector<buffer> operands(1), results(1);
-    const std::vector<std::uint32_t> runtime_scalars{1000};
-    launch_pipeline<pipeline<definition>>(backend, format::cuda_ptx, operands, results, runtime_scalars);
+    launch_pipeline<pipeline<definition>>(backend, format::cuda_ptx, operands, results, std::tuple<std::uint32_t>{1000});
 }

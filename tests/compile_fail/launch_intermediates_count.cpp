@@ -1,17 +1,18 @@
 // A launch passes a std::array of one intermediate to a pipeline of two.
-// expect: static assertion failed: accy::launch_pipeline<P>: use_intermediates got a fixed-size container whose count differs from P's number of intermediates
+// expect: static assertion failed: accy::launch_pipeline<P>: use_intermediates got a fixed-size container whose count differs from P's intermediates and workspaces
 // expect: Option = accy::use_intermediates_option<1>
 #include <support/seed_pipeline.hpp>
 
 #include <array>
 #include <cstdint>
+#include <tuple>
 
 using namespace accy;
 
 int main() {
     testing::recording_backend backend;
     const std::array<buffer, 1> operands{}, results{};
-    const std::array<std::uint32_t, 1> runtime_scalars{1000};
+    const std::tuple<std::uint32_t> runtime_scalars{1000};
     const std::array<buffer, 1> intermediates{};  // mistake
     launch_pipeline<accy_test::device_scan>(backend, formats::cuda_ptx, operands, results, runtime_scalars,
                                             use_intermediates(intermediates));

@@ -5,6 +5,7 @@
 
 #include <array>
 #include <cstdint>
+#include <tuple>
 #include <string_view>
 
 using namespace accy;
@@ -17,7 +18,7 @@ int main() {
     testing::recording_backend backend;
     const auto other_pool = load_artifacts<pipeline<other_definition>>(backend, formats::cuda_ptx);
     const std::array<buffer, 1> operands{}, results{};
-    const std::array<std::uint32_t, 1> runtime_scalars{1000};
+    const std::tuple<std::uint32_t> runtime_scalars{1000};
     launch_pipeline<accy_test::device_scan>(backend, formats::cuda_ptx, operands, results, runtime_scalars,
                                             use_pool(other_pool));  // mistake
 }

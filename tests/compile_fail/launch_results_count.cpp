@@ -5,6 +5,7 @@
 
 #include <array>
 #include <cstdint>
+#include <tuple>
 
 using namespace accy;
 
@@ -12,6 +13,6 @@ int main() {
     testing::recording_backend backend;
     const std::array<buffer, 1> operands{};
     const std::array<buffer, 0> results{};  // mistake
-    const std::array<std::uint32_t, 1> runtime_scalars{1000};
+    const std::tuple<std::uint32_t> runtime_scalars{1000};
     launch_pipeline<accy_test::device_scan>(backend, formats::cuda_ptx, operands, results, runtime_scalars);
 }

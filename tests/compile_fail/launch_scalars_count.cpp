@@ -1,10 +1,11 @@
-// A launch passes a std::array of two runtime scalars to a pipeline of one.
-// expect: static assertion failed: accy::launch_pipeline<P>: the runtime scalars container has a fixed size that differs from P's runtime_scalar_count
-// expect: Scalars = std::array<unsigned int, 2>
+// A launch passes a tuple of two runtime scalars to a pipeline of one.
+// expect: static assertion failed: accy::launch_pipeline<P>: the runtime scalars tuple has a different count than P's runtime_scalars
+// expect: Given = std::tuple<unsigned int, unsigned int>
 #include <support/seed_pipeline.hpp>
 
 #include <array>
 #include <cstdint>
+#include <tuple>
 
 using namespace accy;
 
@@ -12,6 +13,6 @@ int main() {
     testing::recording_backend backend;
     const std::array<buffer, 1> operands{};
     const std::array<buffer, 1> results{};
-    const std::array<std::uint32_t, 2> runtime_scalars{1000, 64};  // mistake
+    const std::tuple<std::uint32_t, std::uint32_t> runtime_scalars{1000, 64};  // mistake
     launch_pipeline<accy_test::device_scan>(backend, formats::cuda_ptx, operands, results, runtime_scalars);
 }

@@ -5,13 +5,14 @@
 
 #include <array>
 #include <cstdint>
+#include <tuple>
 
 using namespace accy;
 
 int main() {
     testing::recording_backend backend;
     const std::array<buffer, 1> operands{}, results{};
-    const std::array<std::uint32_t, 1> runtime_scalars{1000};
+    const std::tuple<std::uint32_t> runtime_scalars{1000};
     launch_pipeline<accy_test::device_scan>(backend, formats::cuda_ptx, operands, results, runtime_scalars,
                                             "fast");  // mistake
 }

@@ -6,6 +6,7 @@
 #include <support/seed_pipeline.hpp>
 
 #include <cstdint>
+#include <tuple>
 #include <vector>
 
 using namespace accy;
@@ -13,6 +14,6 @@ using namespace accy;
 int main() {
     testing::recording_backend backend;
     const std::vector<buffer> operands(1), results(1);
-    const std::vector<std::uint32_t> runtime_scalars{1000};
+    const std::tuple<std::uint32_t> runtime_scalars{1000};
     launch_pipeline<accy_test::device_scan>(backend, formats::host, operands, results, runtime_scalars);  // mistake
 }

@@ -1,25 +1,26 @@
 // A stage binds operand<3> in a pipeline of one operand.
-// expect: static assertion failed: accy::pipeline: a stage binds operand<i> with i at or past the pipeline's operand_count
+// expect: static assertion failed: accy::pipeline: a stage binds operand<i> with i at or past the number of operands
 // expect: accy::diagnostic::report<accy::problem::operand_index_out_of_range
 // expect: in_stage<1, accy::stage<accy::fixed_string<27>{"accy.kernel.test.sums_scan"}
-// expect: at_buffer<1, accy::operand<3>
+// expect: accy::diagnostic::at_parameter<1, accy::fixed_string<10>{"tile_sums"}, accy::operand<3>
 #include <support/seed_pipeline.hpp>
 
 #include <cstdint>
+#include <tuple>
 #include <vector>
 
 using namespace accy;
+using accy_test::n;
 
 struct definition : accy_test::device_scan_definition {
     using stages = accy::stages<
-        stage<"accy.kernel.test.block_scan", 1, buffers<result<0>, operand<0>, intermediate<0>>, scalars<forward<0>>>,
-        stage<"accy.kernel.test.sums_scan", 1, buffers<intermediate<1>, operand<3>>, scalars<ceil_div<0, 64>>>,  // mistake
-        stage<"accy.kernel.test.add_base", 1, buffers<result<0>, intermediate<1>>, scalars<forward<0>>>>;
+        stage<"accy.kernel.test.block_scan", 1, result<0>, operand<0>, intermediate<0>, n>,
+        stage<"accy.kernel.test.sums_scan", 1, intermediate<1>, operand<3>, ceil_div<n, 64>>,  // mistake
+        stage<"accy.kernel.test.add_base", 1, result<0>, intermediate<1>, n>>;
 };
 
 int main() {
     testing::recording_backend backend;
     const std::vector<buffer> operands(1), results(1);
-    const std::vector<std::uint32_t> runtime_scalars{1000};
-    launch_pipeline<pipeline<definition>>(backend, format::cuda_ptx, operands, results, runtime_scalars);
+    launch_pipeline<pipeline<definition>>(backend, format::cuda_ptx, operands, results, std::tuple<std::uint32_t>{1000});
 }

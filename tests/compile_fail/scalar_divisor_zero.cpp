@@ -1,25 +1,26 @@
-// A stage derives its scalar as ceil_div<0, 0>.
-// expect: static assertion failed: accy::pipeline: a stage's scalar derivation is ceil_div<i, 0>, a division by zero
-// expect: accy::diagnostic::report<accy::problem::scalar_divisor_zero
+// A stage's argument is ceil_div<n, 0>.
+// expect: static assertion failed: accy::pipeline: a derivation is ceil_div<D, 0>, a division by zero
+// expect: accy::diagnostic::report<accy::problem::divisor_zero
 // expect: in_stage<1, accy::stage<accy::fixed_string<27>{"accy.kernel.test.sums_scan"}
-// expect: at_scalar<0, accy::ceil_div<0, 0>
+// expect: accy::diagnostic::at_parameter<2, accy::fixed_string<6>{"count"}, accy::ceil_div<accy::forward<0>, 0>
 #include <support/seed_pipeline.hpp>
 
 #include <cstdint>
+#include <tuple>
 #include <vector>
 
 using namespace accy;
+using accy_test::n;
 
 struct definition : accy_test::device_scan_definition {
     using stages = accy::stages<
-        stage<"accy.kernel.test.block_scan", 1, buffers<result<0>, operand<0>, intermediate<0>>, scalars<forward<0>>>,
-        stage<"accy.kernel.test.sums_scan", 1, buffers<intermediate<1>, intermediate<0>>, scalars<ceil_div<0, 0>>>,  // mistake
-        stage<"accy.kernel.test.add_base", 1, buffers<result<0>, intermediate<1>>, scalars<forward<0>>>>;
+        stage<"accy.kernel.test.block_scan", 1, result<0>, operand<0>, intermediate<0>, n>,
+        stage<"accy.kernel.test.sums_scan", 1, intermediate<1>, intermediate<0>, ceil_div<n, 0>>,  // mistake
+        stage<"accy.kernel.test.add_base", 1, result<0>, intermediate<1>, n>>;
 };
 
 int main() {
     testing::recording_backend backend;
     const std::vector<buffer> operands(1), results(1);
-    const std::vector<std::uint32_t> runtime_scalars{1000};
-    launch_pipeline<pipeline<definition>>(backend, format::cuda_ptx, operands, results, runtime_scalars);
+    launch_pipeline<pipeline<definition>>(backend, format::cuda_ptx, operands, results, std::tuple<std::uint32_t>{1000});
 }

@@ -1,25 +1,26 @@
 // A stage forwards runtime scalar 1 in a pipeline of one runtime scalar.
-// expect: static assertion failed: accy::pipeline: a stage's scalar derivation reads a runtime scalar at or past runtime_scalar_count
+// expect: static assertion failed: accy::pipeline: a derivation forward<i> reads runtime scalar i at or past the number of runtime scalars
 // expect: accy::diagnostic::report<accy::problem::scalar_index_out_of_range
 // expect: in_stage<2, accy::stage<accy::fixed_string<26>{"accy.kernel.test.add_base"}
-// expect: at_scalar<0, accy::forward<1>
+// expect: accy::diagnostic::at_parameter<2, accy::fixed_string<2>{"n"}, accy::forward<1>
 #include <support/seed_pipeline.hpp>
 
 #include <cstdint>
+#include <tuple>
 #include <vector>
 
 using namespace accy;
+using accy_test::n;
 
 struct definition : accy_test::device_scan_definition {
     using stages = accy::stages<
-        stage<"accy.kernel.test.block_scan", 1, buffers<result<0>, operand<0>, intermediate<0>>, scalars<forward<0>>>,
-        stage<"accy.kernel.test.sums_scan", 1, buffers<intermediate<1>, intermediate<0>>, scalars<ceil_div<0, 64>>>,
-        stage<"accy.kernel.test.add_base", 1, buffers<result<0>, intermediate<1>>, scalars<forward<1>>>>;  // mistake
+        stage<"accy.kernel.test.block_scan", 1, result<0>, operand<0>, intermediate<0>, n>,
+        stage<"accy.kernel.test.sums_scan", 1, intermediate<1>, intermediate<0>, ceil_div<n, 64>>,
+        stage<"accy.kernel.test.add_base", 1, result<0>, intermediate<1>, forward<1>>>;  // mistake
 };
 
 int main() {
     testing::recording_backend backend;
     const std::vector<buffer> operands(1), results(1);
-    const std::vector<std::uint32_t> runtime_scalars{1000};
-    launch_pipeline<pipeline<definition>>(backend, format::cuda_ptx, operands, results, runtime_scalars);
+    launch_pipeline<pipeline<definition>>(backend, format::cuda_ptx, operands, results, std::tuple<std::uint32_t>{1000});
 }

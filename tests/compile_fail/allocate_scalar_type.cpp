@@ -1,0 +1,15 @@
+// allocate_intermediates gets its runtime scalar n as a std::uint64_t; the pipeline declares a std::uint32_t.
+// expect: static assertion failed: accy::launch_pipeline<P>: a runtime scalar's type differs from the type P declares for it
+// expect: Given = std::tuple<long unsigned int>
+#include <support/seed_pipeline.hpp>
+
+#include <cstdint>
+#include <tuple>
+
+using namespace accy;
+
+int main() {
+    testing::recording_backend backend;
+    const auto scratch = allocate_intermediates<accy_test::device_scan>(backend, std::tuple<std::uint64_t>{1000});  // mistake
+    return static_cast<int>(scratch.size);
+}

@@ -1,0 +1,26 @@
+// A stage binds operand<0> to add_base's scalar parameter n.
+// expect: static assertion failed: accy::pipeline: a stage binds a buffer to a scalar or bytes parameter, or a derivation to a buffer parameter
+// expect: accy::diagnostic::report<accy::problem::argument_kind_mismatch
+// expect: in_stage<2, accy::stage<accy::fixed_string<26>{"accy.kernel.test.add_base"}
+// expect: accy::diagnostic::at_parameter<2, accy::fixed_string<2>{"n"}, accy::operand<0>
+#include <support/seed_pipeline.hpp>
+
+#include <cstdint>
+#include <tuple>
+#include <vector>
+
+using namespace accy;
+using accy_test::n;
+
+struct definition : accy_test::device_scan_definition {
+    using stages = accy::stages<
+        stage<"accy.kernel.test.block_scan", 1, result<0>, operand<0>, intermediate<0>, n>,
+        stage<"accy.kernel.test.sums_scan", 1, intermediate<1>, intermediate<0>, ceil_div<n, 64>>,
+        stage<"accy.kernel.test.add_base", 1, result<0>, intermediate<1>, operand<0>>>;  // mistake
+};
+
+int main() {
+    testing::recording_backend backend;
+    const std::vector<buffer> operands(1), results(1);
+    launch_pipeline<pipeline<definition>>(backend, format::cuda_ptx, operands, results, std::tuple<std::uint32_t>{1000});
+}

@@ -1,0 +1,23 @@
+// A u64 runtime scalar bound to block_scan's u32 parameter n without convert<dtype::u32, D>.
+// expect: static assertion failed: accy::pipeline: a stage binds a derivation whose type the parameter does not hold
+// expect: accy::diagnostic::report<accy::problem::argument_type_mismatch
+// expect: in_stage<0, accy::stage<accy::fixed_string<28>{"accy.kernel.test.block_scan"}
+// expect: accy::diagnostic::at_parameter<3, accy::fixed_string<2>{"n"}, accy::forward<0>
+#include <support/seed_pipeline.hpp>
+
+#include <cstdint>
+#include <tuple>
+#include <vector>
+
+using namespace accy;
+using accy_test::n;
+
+struct definition : accy_test::device_scan_definition {
+    using runtime_scalars = accy::runtime_scalars<scalar<"n", std::uint64_t>>;  // mistake: the kernels take a u32 n
+};
+
+int main() {
+    testing::recording_backend backend;
+    const std::vector<buffer> operands(1), results(1);
+    launch_pipeline<pipeline<definition>>(backend, format::cuda_ptx, operands, results, std::tuple<std::uint64_t>{1000});
+}

@@ -1,0 +1,16 @@
+// A launch passes its runtime scalar n as an int (std::tuple{1000} deduces int); the pipeline declares a std::uint32_t.
+// expect: static assertion failed: accy::launch_pipeline<P>: a runtime scalar's type differs from the type P declares for it; runtime scalars are not converted, pass P::scalar_values{...}
+// expect: Given = std::tuple<int>
+#include <support/seed_pipeline.hpp>
+
+#include <array>
+#include <tuple>
+
+using namespace accy;
+
+int main() {
+    testing::recording_backend backend;
+    const std::array<buffer, 1> operands{}, results{};
+    const std::tuple runtime_scalars{1000};  // mistake: an int
+    launch_pipeline<accy_test::device_scan>(backend, formats::cuda_ptx, operands, results, runtime_scalars);
+}

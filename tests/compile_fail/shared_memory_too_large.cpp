@@ -1,0 +1,36 @@
+// A kernel entry asks for 256 KiB of dynamic shared memory per block.
+// expect: static assertion failed: accy::pipeline: a stage's kernel entry asks for more dynamic shared memory than any GPU has (227 KiB per block)
+// expect: accy::diagnostic::report<accy::problem::shared_memory_too_large
+// expect: in_stage<0, accy::stage<accy::fixed_string<18>{"compile_fail.fill"}
+// expect: accy::diagnostic::in_entry<accy::format::cuda_ptx, accy::fixed_string<5>{"fill"}, 2>
+#include <accy/accy.hpp>
+
+#include <cstdint>
+#include <string_view>
+#include <tuple>
+#include <vector>
+
+using namespace accy;
+
+inline constexpr auto kernels = make_registry(
+    kernel_entry{"compile_fail.fill", 1, format::cuda_ptx, "fill",
+                 {parameter::buffer("out", access::write, dtype::f32), parameter::scalar("n", dtype::u64)},
+                 payload::from_text("// fill"),
+                 launch_geometry{{grid_dim::ceil_div(1, 256), grid_dim::fixed(1), grid_dim::fixed(1)}, {256, 1, 1}, {0, 1024}}});  // mistake
+
+struct definition {
+    static constexpr std::string_view target = "compile_fail.fill_pipeline";
+    static constexpr std::uint32_t version = 1;
+    static constexpr const auto& registry = kernels;
+    using n = forward<0>;
+    using runtime_scalars = accy::runtime_scalars<scalar<"n", std::uint64_t>>;
+    using operands = accy::operands<>;
+    using results = accy::results<shape<dtype::f32, n>>;
+    using stages = accy::stages<stage<"compile_fail.fill", 1, result<0>, n>>;
+};
+
+int main() {
+    testing::recording_backend backend;
+    const std::vector<buffer> operands, results(1);
+    launch_pipeline<pipeline<definition>>(backend, format::cuda_ptx, operands, results, std::tuple<std::uint64_t>{1000});
+}

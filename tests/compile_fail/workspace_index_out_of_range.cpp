@@ -1,0 +1,26 @@
+// A stage binds workspace<0> in a pipeline without workspaces.
+// expect: static assertion failed: accy::pipeline: a stage binds workspace<i> with i at or past the number of declared workspaces
+// expect: accy::diagnostic::report<accy::problem::workspace_index_out_of_range
+// expect: in_stage<0, accy::stage<accy::fixed_string<28>{"accy.kernel.test.block_scan"}
+// expect: accy::diagnostic::at_parameter<2, accy::fixed_string<10>{"tile_sums"}, accy::workspace<0>
+#include <support/seed_pipeline.hpp>
+
+#include <cstdint>
+#include <tuple>
+#include <vector>
+
+using namespace accy;
+using accy_test::n;
+
+struct definition : accy_test::device_scan_definition {
+    using stages = accy::stages<
+        stage<"accy.kernel.test.block_scan", 1, result<0>, operand<0>, workspace<0>, n>,  // mistake
+        stage<"accy.kernel.test.sums_scan", 1, intermediate<1>, intermediate<0>, ceil_div<n, 64>>,
+        stage<"accy.kernel.test.add_base", 1, result<0>, intermediate<1>, n>>;
+};
+
+int main() {
+    testing::recording_backend backend;
+    const std::vector<buffer> operands(1), results(1);
+    launch_pipeline<pipeline<definition>>(backend, format::cuda_ptx, operands, results, std::tuple<std::uint32_t>{1000});
+}
