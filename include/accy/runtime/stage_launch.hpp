@@ -52,17 +52,17 @@ inline wide_int load_integer(const std::byte* at, dtype type) noexcept {
 
 /// The grid of `entry` from its integer parameters in `storage`: each dimension from 1 to its limit, or
 /// `launch_argument_mismatch` naming the stage and the dimension.
-inline dim3 derive_grid(const kernel_entry& entry, const std::byte* storage, const std::string& (*stage_name)(),
-                        const check_context& context) {
+inline dim3 derive_grid(const kernel_entry& entry, const std::byte* storage, const std::size_t* offsets,
+                        const std::string& (*stage_name)(), const check_context& context) {
     std::array<std::uint32_t, 3> counts{};
     for (std::size_t d = 0; d < 3; ++d) {
         const grid_dim& dim = entry.launch.grid[d];
         wide_int count = static_cast<wide_int>(dim.value);
         if (dim.rule == grid_dim::kind::ceil_div) {
             const parameter& declared = entry.parameters[dim.parameter_index];
-            const wide_int value = load_integer(storage + entry.parameters.offset(dim.parameter_index), declared.type);
-            const wide_int divisor = static_cast<wide_int>(dim.value);
-            count = value > 0 ? (value + divisor - 1) / divisor : 0;
+            const wide_int value = load_integer(storage + offsets[dim.parameter_index], declared.type);
+            // In 64 bits: a positive value of an integer dtype fits, and (value - 1) / divisor + 1 cannot overflow.
+            count = value > 0 ? static_cast<wide_int>((static_cast<std::uint64_t>(value) - 1) / dim.value + 1) : 0;
         }
         if (count < 1 || count > static_cast<wide_int>(launch_geometry::grid_limit(d))) [[unlikely]]
             throw error(errc::launch_argument_mismatch,
@@ -90,6 +90,12 @@ struct stage_launch {
     static constexpr std::size_t index = Stage;
     static constexpr const parameter_list& parameters = Pipeline::parameters(Stage);
     static constexpr std::size_t parameter_count = parameters.size();
+    /// Where each parameter starts in `storage`: the same in every format's entry, whose layouts the pipeline checked equal.
+    static constexpr auto offsets = [] {
+        std::array<std::size_t, parameter_count == 0 ? 1 : parameter_count> at{};
+        for (std::size_t p = 0; p < parameter_count; ++p) at[p] = parameters.offset(p);
+        return at;
+    }();
 
     const kernel_entry* entry = nullptr;
     launch_config config{};
@@ -115,7 +121,7 @@ struct stage_launch {
             throw failure.in_context(std::string(context) + ", " + name() + ", parameter " + std::to_string(current) +
                                      " ('" + std::string(parameters[current].name) + "')");
         }
-        config.grid = derive_grid(chosen, storage.data(), &name, context);
+        config.grid = derive_grid(chosen, storage.data(), offsets.data(), &name, context);
         config.block = chosen.launch.block;
         config.shared_bytes = static_cast<std::uint32_t>(chosen.launch.shared.total(config.block));
     }
