@@ -14,12 +14,12 @@
 #include <boost/test/unit_test.hpp>
 
 #include <array>
-#include <bit>
 #include <cstddef>
 #include <cstdint>
 #include <limits>
 #include <optional>
 #include <span>
+#include <tuple>
 #include <type_traits>
 #include <vector>
 
@@ -67,7 +67,7 @@ void check_compact(std::uint32_t n, Launch&& launch) {
     poison(count.view());
     const std::array<accy::buffer, 1> operands{in.view()};
     const std::array<accy::buffer, 2> results{out.view(), count.view()};
-    const std::array<std::uint32_t, 2> scalars{n, std::bit_cast<std::uint32_t>(threshold)};
+    const typename gpu_compact<T>::scalar_values scalars{n, threshold};
     launch(operands, results, scalars);
     device().synchronize(std::nullopt);
 
@@ -95,7 +95,7 @@ BOOST_AUTO_TEST_CASE_TEMPLATE(cold, T, element_types) {
 
 BOOST_AUTO_TEST_CASE_TEMPLATE(pool_and_scratch, T, element_types) {
     const auto pool = accy::load_artifacts<gpu_compact<T>>(device(), accy::formats::cuda_fatbin);
-    const std::array<std::uint32_t, 2> most{largest, 0};
+    const typename gpu_compact<T>::scalar_values most{largest, T{}};
     const auto scratch = accy::allocate_intermediates<gpu_compact<T>>(device(), most);
     for (const std::uint32_t n : sizes) {
         BOOST_TEST_CONTEXT("n = " << n) {
@@ -110,12 +110,12 @@ BOOST_AUTO_TEST_CASE_TEMPLATE(pool_and_scratch, T, element_types) {
 // A CUDA graph made for n = 1 and the first threshold, then updated to the case's scalars.
 BOOST_AUTO_TEST_CASE_TEMPLATE(graph_replay, T, element_types) {
     const auto pool = accy::load_artifacts<gpu_compact<T>>(device(), accy::formats::cuda_fatbin);
-    const std::array<std::uint32_t, 2> most{largest, 0};
+    const typename gpu_compact<T>::scalar_values most{largest, T{}};
     const auto scratch = accy::allocate_intermediates<gpu_compact<T>>(device(), most);
     for (const std::uint32_t n : sizes) {
         BOOST_TEST_CONTEXT("n = " << n) {
             check_compact<T>(n, [&](const auto& operands, const auto& results, const auto& scalars) {
-                const std::array<std::uint32_t, 2> one{1, scalars[1]};
+                const typename gpu_compact<T>::scalar_values one{1u, std::get<1>(scalars)};
                 accy::cuda::pipeline_graph<gpu_compact<T>> graph(device(), pool, scratch, operands, results, one);
                 graph.update(scalars);
                 graph.launch();
