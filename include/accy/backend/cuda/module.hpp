@@ -135,7 +135,7 @@ inline void check_signature(const driver_api& api, CUfunction function, const ar
     }
     const bool more = count > declared.size();
     throw error(errc::launch_argument_mismatch,
-                message("kernel '", made.entry_name, "' takes ", more ? "more than " : "", count, " parameters: ",
+                message("kernel '", made.entry_name, "' takes ", more ? "at least " : "", count, " parameters: ",
                         describe_layout(std::span(offsets).first(count), std::span(sizes).first(count), nullptr),
                         more ? ", ..." : "", "; its entry declares ", declared.size(), ": ",
                         describe_layout(std::span(declared_offsets).first(declared.size()),
