@@ -76,15 +76,12 @@ constexpr bool holds_every_value(dtype to, dtype from) noexcept {
 
 /// The dtype of a C++ arithmetic type by kind and size (`unsigned long` and `unsigned long long`
 /// are both u64), or none for `bool`, `char`'s signed forms and 16-bit types.
+// One expression rather than constrained partial specializations, which nvcc's front end rejects.
 template <class T>
-inline constexpr bool has_dtype = false;
-template <class T>
-    requires(std::floating_point<T> && (sizeof(T) == 4 || sizeof(T) == 8))
-inline constexpr bool has_dtype<T> = true;
-template <class T>
-    requires(std::integral<T> && !std::same_as<T, bool> &&
-             (sizeof(T) == 4 || sizeof(T) == 8 || (sizeof(T) == 1 && std::unsigned_integral<T>)))
-inline constexpr bool has_dtype<T> = true;
+inline constexpr bool has_dtype =
+    (std::floating_point<T> && (sizeof(T) == 4 || sizeof(T) == 8)) ||
+    (std::integral<T> && !std::same_as<T, bool> &&
+     (sizeof(T) == 4 || sizeof(T) == 8 || (sizeof(T) == 1 && std::unsigned_integral<T>)));
 
 template <class T>
     requires has_dtype<T>

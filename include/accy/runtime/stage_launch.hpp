@@ -88,7 +88,8 @@ struct stage_launch {
     using stage = typename Pipeline::stage_list::template at<Stage>;
     using scalars = typename Pipeline::scalars;
     static constexpr std::size_t index = Stage;
-    static constexpr const parameter_list& parameters = Pipeline::parameters(Stage);
+    // A copy, not a reference: nvcc's front end takes a constexpr reference member for initialized twice.
+    static constexpr parameter_list parameters = Pipeline::parameters(Stage);
     static constexpr std::size_t parameter_count = parameters.size();
     /// Where each parameter starts in `storage`: the same in every format's entry, whose layouts the pipeline checked equal.
     static constexpr auto offsets = [] {
