@@ -72,14 +72,31 @@ struct scalar_info {
     detail::wide_int min = 0, max = 0;
 };
 
+namespace detail {
+
+/// What a pipeline knows of runtime scalar `Scalar`; bounds are clipped to its type's range, so
+/// that `at_most<v>` on a u32 reads "0 to v".
+template <class Scalar>
+constexpr scalar_info info_of() noexcept {
+    constexpr value_type type = value_type_of<typename Scalar::type>();
+    using bounds = typename Scalar::bounds;
+    if constexpr (!bounds::bounded) {
+        return {Scalar::name, type};
+    } else {
+        const wide_int min = bounds::min < lowest(type.type) ? lowest(type.type) : bounds::min;
+        const wide_int max = bounds::max > highest(type.type) ? highest(type.type) : bounds::max;
+        return {Scalar::name, type, true, min, max};
+    }
+}
+
+}  // namespace detail
+
 /// The runtime scalars of a pipeline, in index order; a launch takes their values as `values`.
 template <class... Scalars>
 struct runtime_scalars {
     static constexpr std::size_t count = sizeof...(Scalars);
     using values = std::tuple<typename Scalars::type...>;
-    static constexpr std::array<scalar_info, count> infos{
-        scalar_info{Scalars::name, value_type_of<typename Scalars::type>(), Scalars::bounds::bounded,
-                    Scalars::bounds::min, Scalars::bounds::max}...};
+    static constexpr std::array<scalar_info, count> infos{detail::info_of<Scalars>()...};
 
     template <std::size_t Index>
     using at = std::tuple_element_t<Index, std::tuple<Scalars...>>;
