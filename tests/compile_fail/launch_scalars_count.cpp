@@ -1,5 +1,5 @@
 // A launch passes a tuple of two runtime scalars to a pipeline of one.
-// expect: static assertion failed: accy::launch_pipeline<P>: the runtime scalars tuple has a different count than P's runtime_scalars
+// expect: static assertion failed: accy: the runtime scalars tuple has a different count than P's runtime_scalars
 // expect: Given = std::tuple<unsigned int, unsigned int>
 #include <support/seed_pipeline.hpp>
 

@@ -12,6 +12,7 @@
 #include <accy/core/error.hpp>
 #include <accy/pipeline/runtime_scalars.hpp>
 
+#include <cfloat>
 #include <cmath>
 #include <concepts>
 #include <cstddef>
@@ -198,9 +199,9 @@ struct max_of : detail::binary<A, B> {
     }
 };
 
-/// D as a `Type`, the explicit conversion: an integer that does not fit an integer `Type`, or a
-/// floating-point value that is not finite or out of its range, fails at run time; a floating-point
-/// value converted to an integer is truncated toward zero.
+/// D as a `Type`, the explicit conversion. Fails at run time: a value that does not fit an integer
+/// `Type` (a floating-point one also when it is not finite), and a finite value beyond f32's range
+/// converted to f32. A floating-point value converted to an integer is truncated toward zero.
 template <dtype Type, derivation D>
 struct convert : derivation_tag {
     template <class Scalars>
@@ -215,7 +216,11 @@ struct convert : derivation_tag {
         static_assert(!D::template type_in<Scalars>().type.bytes);
         const auto value = D::template evaluate<Scalars>(values);
         if constexpr (is_floating(Type)) {
-            return static_cast<double>(value);
+            const double converted = static_cast<double>(value);
+            if (Type == dtype::f32 && std::isfinite(converted) && std::abs(converted) > FLT_MAX) [[unlikely]]
+                throw error(errc::launch_argument_mismatch,
+                            "a converted value " + std::to_string(converted) + " does not fit f32");
+            return converted;
         } else if constexpr (std::is_same_v<decltype(value), const detail::wide_int>) {
             return detail::fit(value, Type, "a converted value");
         } else {

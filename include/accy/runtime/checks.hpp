@@ -60,10 +60,10 @@ typename Pipeline::scalar_values scalar_values_of(const Given& given) {
         return given;
     } else if constexpr (!requires { std::tuple_size<given_type>::value; }) {
         static_assert(diagnostic::always_false<Given>,
-                      "accy::launch_pipeline<P>: runtime scalars are passed as a tuple, P::scalar_values{...}");
+                      "accy: the runtime scalars of pipeline P are passed as a tuple, P::scalar_values{...}");
     } else if constexpr (std::tuple_size_v<given_type> != std::tuple_size_v<declared>) {
         static_assert(diagnostic::always_false<Given>,
-                      "accy::launch_pipeline<P>: the runtime scalars tuple has a different count than P's runtime_scalars");
+                      "accy: the runtime scalars tuple has a different count than P's runtime_scalars");
     } else {
         return [&]<std::size_t... Index>(std::index_sequence<Index...>) {
             constexpr bool same_types =
@@ -73,7 +73,7 @@ typename Pipeline::scalar_values scalar_values_of(const Given& given) {
                    std::is_same_v<std::remove_cvref_t<std::tuple_element_t<Index, given_type>>,
                                   std::tuple_element_t<Index, declared>>)) &&
                  ...);
-            static_assert(same_types, "accy::launch_pipeline<P>: a runtime scalar's type differs from the type P declares "
+            static_assert(same_types, "accy: a runtime scalar's type differs from the type P declares "
                                       "for it; runtime scalars are not converted, pass P::scalar_values{...}");
             if constexpr (same_types) return declared{std::get<Index>(given)...};
             else return declared{};  // not built from `given`, so that the static_assert stays the one error
