@@ -131,8 +131,10 @@ struct ceil_div : derivation_tag {
     template <class Scalars>
     static detail::wide_int evaluate(const typename Scalars::values& values) {
         const detail::wide_int value = D::template evaluate<Scalars>(values);
-        constexpr detail::wide_int divisor = Divisor;
-        return value > 0 ? (value + divisor - 1) / divisor : value / divisor;
+        // The magnitude fits 64 bits: a 64-bit division by a constant, not a 128-bit one.
+        const auto magnitude = static_cast<std::uint64_t>(value < 0 ? -value : value);
+        const detail::wide_int quotient = magnitude / Divisor + (value > 0 && magnitude % Divisor != 0);
+        return value < 0 ? -quotient : quotient;
     }
 };
 
