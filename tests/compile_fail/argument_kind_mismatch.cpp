@@ -1,8 +1,8 @@
 // A stage binds operand<0> to add_base's scalar parameter n.
-// expect: static assertion failed: accy::pipeline: a stage binds a buffer to a scalar or bytes parameter, or a derivation to a buffer parameter
+// expect: accy::pipeline: a stage binds a buffer to a scalar or bytes parameter, or a derivation to a buffer parameter
 // expect: accy::diagnostic::report<accy::problem::argument_kind_mismatch
-// expect: in_stage<2, accy::stage<accy::fixed_string<26>{"accy.kernel.test.add_base"}
-// expect: accy::diagnostic::at_parameter<2, accy::fixed_string<2>{"n"}, accy::operand<0>
+// expect: in_stage<2, accy::diagnostic::text<'a', 'c', 'c', 'y', '.', 'k', 'e', 'r', 'n', 'e', 'l', '.', 't', 'e', 's', 't', '.', 'a', 'd', 'd', '_', 'b', 'a', 's', 'e'>
+// expect: accy::diagnostic::at_parameter<2, accy::diagnostic::text<'n'>, accy::operand<0>
 #include <support/seed_pipeline.hpp>
 
 #include <cstdint>

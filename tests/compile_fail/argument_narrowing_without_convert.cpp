@@ -1,8 +1,8 @@
 // A u64 runtime scalar bound to block_scan's u32 parameter n without convert<dtype::u32, D>.
-// expect: static assertion failed: accy::pipeline: a stage binds a derivation whose type the parameter does not hold
+// expect: accy::pipeline: a stage binds a derivation whose type the parameter does not hold
 // expect: accy::diagnostic::report<accy::problem::argument_type_mismatch
-// expect: in_stage<0, accy::stage<accy::fixed_string<28>{"accy.kernel.test.block_scan"}
-// expect: accy::diagnostic::at_parameter<3, accy::fixed_string<2>{"n"}, accy::forward<0>
+// expect: in_stage<0, accy::diagnostic::text<'a', 'c', 'c', 'y', '.', 'k', 'e', 'r', 'n', 'e', 'l', '.', 't', 'e', 's', 't', '.', 'b', 'l', 'o', 'c', 'k', '_', 's', 'c', 'a', 'n'>
+// expect: accy::diagnostic::at_parameter<3, accy::diagnostic::text<'n'>, accy::forward<0>
 #include <support/seed_pipeline.hpp>
 
 #include <cstdint>

@@ -1,8 +1,8 @@
 // A float runtime scalar bound to the kernel's u64 parameter n without convert<dtype::u64, D>.
-// expect: static assertion failed: accy::pipeline: a stage binds a derivation whose type the parameter does not hold
+// expect: accy::pipeline: a stage binds a derivation whose type the parameter does not hold
 // expect: accy::diagnostic::report<accy::problem::argument_type_mismatch
-// expect: in_stage<0, accy::stage<accy::fixed_string<18>{"compile_fail.fill"}
-// expect: accy::diagnostic::at_parameter<1, accy::fixed_string<2>{"n"}, accy::forward<1>
+// expect: in_stage<0, accy::diagnostic::text<'c', 'o', 'm', 'p', 'i', 'l', 'e', '_', 'f', 'a', 'i', 'l', '.', 'f', 'i', 'l', 'l'>
+// expect: accy::diagnostic::at_parameter<1, accy::diagnostic::text<'n'>, accy::forward<1>
 #include <accy/accy.hpp>
 
 #include <cstdint>

@@ -1,8 +1,8 @@
 // A stage's argument is ceil_div of a float runtime scalar.
-// expect: static assertion failed: accy::pipeline: ceil_div, sum, product, min_of and max_of take integer derivations
+// expect: accy::pipeline: ceil_div, sum, product, min_of and max_of take integer derivations
 // expect: accy::diagnostic::report<accy::problem::arithmetic_on_non_integer
-// expect: in_stage<1, accy::stage<accy::fixed_string<27>{"accy.kernel.test.sums_scan"}
-// expect: accy::diagnostic::at_parameter<2, accy::fixed_string<6>{"count"}, accy::ceil_div<accy::forward<1>, 64>
+// expect: in_stage<1, accy::diagnostic::text<'a', 'c', 'c', 'y', '.', 'k', 'e', 'r', 'n', 'e', 'l', '.', 't', 'e', 's', 't', '.', 's', 'u', 'm', 's', '_', 's', 'c', 'a', 'n'>
+// expect: accy::diagnostic::at_parameter<2, accy::diagnostic::text<'c', 'o', 'u', 'n', 't'>, accy::ceil_div<accy::forward<1>, 64>
 #include <support/seed_pipeline.hpp>
 
 #include <cstdint>

@@ -1,8 +1,8 @@
 // A kernel entry has a block of 2048 threads.
-// expect: static assertion failed: accy::pipeline: a stage's kernel entry has a block over the limits: x and y at most 1024, z at most 64, x*y*z at most 1024 threads
+// expect: accy::pipeline: a stage's kernel entry has a block over the limits: x and y at most 1024, z at most 64, x*y*z at most 1024 threads
 // expect: accy::diagnostic::report<accy::problem::block_too_large
-// expect: in_stage<0, accy::stage<accy::fixed_string<18>{"compile_fail.fill"}
-// expect: accy::diagnostic::in_entry<accy::format::cuda_ptx, accy::fixed_string<5>{"fill"}, 2>
+// expect: in_stage<0, accy::diagnostic::text<'c', 'o', 'm', 'p', 'i', 'l', 'e', '_', 'f', 'a', 'i', 'l', '.', 'f', 'i', 'l', 'l'>
+// expect: accy::diagnostic::in_entry<accy::format::cuda_ptx, accy::diagnostic::text<'f', 'i', 'l', 'l'>, 2>
 #include <accy/accy.hpp>
 
 #include <cstdint>

@@ -1,8 +1,8 @@
 // A stage binds result<0> to two of its parameters.
-// expect: static assertion failed: accy::pipeline: a stage binds the same buffer to two parameters, which would alias them
+// expect: accy::pipeline: a stage binds the same buffer to two parameters, which would alias them
 // expect: accy::diagnostic::report<accy::problem::buffer_bound_twice
-// expect: in_stage<0, accy::stage<accy::fixed_string<28>{"accy.kernel.test.block_scan"}
-// expect: accy::diagnostic::at_parameter<2, accy::fixed_string<10>{"tile_sums"}, accy::result<0>
+// expect: in_stage<0, accy::diagnostic::text<'a', 'c', 'c', 'y', '.', 'k', 'e', 'r', 'n', 'e', 'l', '.', 't', 'e', 's', 't', '.', 'b', 'l', 'o', 'c', 'k', '_', 's', 'c', 'a', 'n'>
+// expect: accy::diagnostic::at_parameter<2, accy::diagnostic::text<'t', 'i', 'l', 'e', '_', 's', 'u', 'm', 's'>, accy::result<0>
 #include <support/seed_pipeline.hpp>
 
 #include <cstdint>

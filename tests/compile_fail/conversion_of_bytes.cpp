@@ -1,8 +1,8 @@
 // A stage converts a struct runtime scalar to a u64.
-// expect: static assertion failed: accy::pipeline: convert<dtype, D> of a struct runtime scalar; structs bind only bytes parameters
+// expect: accy::pipeline: convert<dtype, D> of a struct runtime scalar; structs bind only bytes parameters
 // expect: accy::diagnostic::report<accy::problem::conversion_of_bytes
-// expect: in_stage<0, accy::stage<accy::fixed_string<18>{"compile_fail.fill"}
-// expect: accy::diagnostic::at_parameter<1, accy::fixed_string<2>{"n"}, accy::convert<accy::dtype::u64, accy::forward<1> >
+// expect: in_stage<0, accy::diagnostic::text<'c', 'o', 'm', 'p', 'i', 'l', 'e', '_', 'f', 'a', 'i', 'l', '.', 'f', 'i', 'l', 'l'>
+// expect: accy::diagnostic::at_parameter<1, accy::diagnostic::text<'n'>, accy::convert<accy::dtype::u64, accy::forward<1>
 #include <accy/accy.hpp>
 
 #include <cstdint>

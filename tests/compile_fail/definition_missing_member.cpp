@@ -1,5 +1,5 @@
 // A pipeline definition forgets its runtime_scalars.
-// expect: static assertion failed: accy::pipeline<Definition>: Definition must declare target, version, registry, runtime_scalars, operands, results and stages as static members
+// expect: accy::pipeline<Definition>: Definition must declare target, version, registry, runtime_scalars, operands, results and stages as static members
 // expect: accy::pipeline<definition>
 #include <support/seed_pipeline.hpp>
 

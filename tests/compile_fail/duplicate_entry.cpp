@@ -1,8 +1,8 @@
 // The registry lists the fill kernel twice in cuda_ptx.
-// expect: static assertion failed: accy::pipeline: the registry has two entries for a stage's (target, version) in the same format; keep one
+// expect: accy::pipeline: the registry has two entries for a stage's (target, version) in the same format; keep one
 // expect: accy::diagnostic::report<accy::problem::duplicate_entry
-// expect: in_stage<0, accy::stage<accy::fixed_string<18>{"compile_fail.fill"}
-// expect: accy::diagnostic::in_entry<accy::format::cuda_ptx, accy::fixed_string<11>{"fill_again"}, 2>
+// expect: in_stage<0, accy::diagnostic::text<'c', 'o', 'm', 'p', 'i', 'l', 'e', '_', 'f', 'a', 'i', 'l', '.', 'f', 'i', 'l', 'l'>
+// expect: accy::diagnostic::in_entry<accy::format::cuda_ptx, accy::diagnostic::text<'f', 'i', 'l', 'l', '_', 'a', 'g', 'a', 'i', 'n'>, 2>
 #include <accy/accy.hpp>
 
 #include <cstdint>

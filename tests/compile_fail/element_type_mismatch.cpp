@@ -1,8 +1,8 @@
 // sums_scan's f32 parameter scanned is bound to an intermediate of u32.
-// expect: static assertion failed: accy::pipeline: a stage binds a buffer whose shape's dtype differs from the element type its parameter declares
+// expect: accy::pipeline: a stage binds a buffer whose shape's dtype differs from the element type its parameter declares
 // expect: accy::diagnostic::report<accy::problem::element_type_mismatch
-// expect: in_stage<1, accy::stage<accy::fixed_string<27>{"accy.kernel.test.sums_scan"}
-// expect: accy::diagnostic::at_parameter<0, accy::fixed_string<8>{"scanned"}, accy::intermediate<1>
+// expect: in_stage<1, accy::diagnostic::text<'a', 'c', 'c', 'y', '.', 'k', 'e', 'r', 'n', 'e', 'l', '.', 't', 'e', 's', 't', '.', 's', 'u', 'm', 's', '_', 's', 'c', 'a', 'n'>
+// expect: accy::diagnostic::at_parameter<0, accy::diagnostic::text<'s', 'c', 'a', 'n', 'n', 'e', 'd'>, accy::intermediate<1>
 #include <support/seed_pipeline.hpp>
 
 #include <cstdint>

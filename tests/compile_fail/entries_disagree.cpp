@@ -1,8 +1,8 @@
 // The fill kernel's host entry takes n as a u32, its cuda_ptx entry as a u64.
-// expect: static assertion failed: accy::pipeline: a stage's kernel entries in two formats declare different parameters (kinds, types, sizes or alignments)
+// expect: accy::pipeline: a stage's kernel entries in two formats declare different parameters (kinds, types, sizes or alignments)
 // expect: accy::diagnostic::report<accy::problem::entries_disagree
-// expect: in_stage<0, accy::stage<accy::fixed_string<18>{"compile_fail.fill"}
-// expect: accy::diagnostic::in_entry<accy::format::host, accy::fixed_string<5>{"fill"}, 2>
+// expect: in_stage<0, accy::diagnostic::text<'c', 'o', 'm', 'p', 'i', 'l', 'e', '_', 'f', 'a', 'i', 'l', '.', 'f', 'i', 'l', 'l'>
+// expect: accy::diagnostic::in_entry<accy::format::host, accy::diagnostic::text<'f', 'i', 'l', 'l'>, 2>
 #include <accy/accy.hpp>
 
 #include <cstdint>

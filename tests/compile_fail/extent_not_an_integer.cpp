@@ -1,7 +1,7 @@
 // A result's extent is a float runtime scalar.
-// expect: static assertion failed: accy::pipeline: a buffer's extent must be an integer derivation
+// expect: accy::pipeline: a buffer's extent must be an integer derivation
 // expect: accy::diagnostic::report<accy::problem::extent_not_an_integer
-// expect: accy::diagnostic::in_buffer<accy::buffer_kind::result, 0, accy::shape<accy::dtype::f32, accy::forward<1> >
+// expect: accy::diagnostic::in_buffer<accy::buffer_kind::result, 0, accy::shape<accy::dtype::f32, accy::forward<1>
 #include <support/seed_pipeline.hpp>
 
 #include <cstdint>

@@ -1,7 +1,7 @@
 // An intermediate has the fixed extent constant<0>.
-// expect: static assertion failed: accy::pipeline: a buffer has a constant extent of 0 elements or fewer; a buffer needs one element or more
+// expect: accy::pipeline: a buffer has a constant extent of 0 elements or fewer; a buffer needs one element or more
 // expect: accy::diagnostic::report<accy::problem::extent_zero
-// expect: accy::diagnostic::in_buffer<accy::buffer_kind::intermediate, 1, accy::shape<accy::dtype::u32, accy::constant<0> >
+// expect: accy::diagnostic::in_buffer<accy::buffer_kind::intermediate, 1, accy::shape<accy::dtype::u32, accy::constant<0>
 #include <support/seed_pipeline.hpp>
 
 #include <cstdint>

@@ -1,8 +1,8 @@
 // A kernel entry derives its grid's y from parameter 0, which is a buffer.
-// expect: static assertion failed: accy::pipeline: a stage's kernel entry derives a grid dimension from a parameter that is not one of its integer scalars
+// expect: accy::pipeline: a stage's kernel entry derives a grid dimension from a parameter that is not one of its integer scalars
 // expect: accy::diagnostic::report<accy::problem::geometry_parameter_not_integer
-// expect: in_stage<0, accy::stage<accy::fixed_string<18>{"compile_fail.fill"}
-// expect: accy::diagnostic::in_entry<accy::format::cuda_ptx, accy::fixed_string<5>{"fill"}, 2>
+// expect: in_stage<0, accy::diagnostic::text<'c', 'o', 'm', 'p', 'i', 'l', 'e', '_', 'f', 'a', 'i', 'l', '.', 'f', 'i', 'l', 'l'>
+// expect: accy::diagnostic::in_entry<accy::format::cuda_ptx, accy::diagnostic::text<'f', 'i', 'l', 'l'>, 2>
 // expect: accy::diagnostic::at_grid_dimension<1>
 #include <accy/accy.hpp>
 

@@ -1,8 +1,8 @@
 // A kernel entry has a fixed grid of 0 blocks in x.
-// expect: static assertion failed: accy::pipeline: a stage's kernel entry has a fixed grid dimension of 0 blocks; each dimension needs 1 or more
+// expect: accy::pipeline: a stage's kernel entry has a fixed grid dimension of 0 blocks; each dimension needs 1 or more
 // expect: accy::diagnostic::report<accy::problem::grid_dimension_zero
-// expect: in_stage<0, accy::stage<accy::fixed_string<18>{"compile_fail.fill"}
-// expect: accy::diagnostic::in_entry<accy::format::cuda_ptx, accy::fixed_string<5>{"fill"}, 2>
+// expect: in_stage<0, accy::diagnostic::text<'c', 'o', 'm', 'p', 'i', 'l', 'e', '_', 'f', 'a', 'i', 'l', '.', 'f', 'i', 'l', 'l'>
+// expect: accy::diagnostic::in_entry<accy::format::cuda_ptx, accy::diagnostic::text<'f', 'i', 'l', 'l'>, 2>
 // expect: accy::diagnostic::at_grid_dimension<0>
 #include <accy/accy.hpp>
 

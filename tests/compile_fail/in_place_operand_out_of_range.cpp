@@ -1,7 +1,7 @@
 // A result declared in place over operand 1 of a pipeline of one operand.
-// expect: static assertion failed: accy::pipeline: a result is in_place<i, ...> over operand i at or past the number of operands
+// expect: accy::pipeline: a result is in_place<i, ...> over operand i at or past the number of operands
 // expect: accy::diagnostic::report<accy::problem::in_place_operand_out_of_range
-// expect: accy::diagnostic::in_buffer<accy::buffer_kind::result, 0, accy::in_place<1, accy::shape<accy::dtype::f32, accy::forward<0> > >
+// expect: accy::diagnostic::in_buffer<accy::buffer_kind::result, 0, accy::in_place<1, accy::shape<accy::dtype::f32, accy::forward<0>
 #include <support/seed_pipeline.hpp>
 
 #include <cstdint>

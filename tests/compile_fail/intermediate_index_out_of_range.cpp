@@ -1,8 +1,8 @@
 // A stage binds intermediate<2> in a pipeline of two intermediates.
-// expect: static assertion failed: accy::pipeline: a stage binds intermediate<i> with i at or past the number of declared intermediates
+// expect: accy::pipeline: a stage binds intermediate<i> with i at or past the number of declared intermediates
 // expect: accy::diagnostic::report<accy::problem::intermediate_index_out_of_range
-// expect: in_stage<1, accy::stage<accy::fixed_string<27>{"accy.kernel.test.sums_scan"}
-// expect: accy::diagnostic::at_parameter<0, accy::fixed_string<8>{"scanned"}, accy::intermediate<2>
+// expect: in_stage<1, accy::diagnostic::text<'a', 'c', 'c', 'y', '.', 'k', 'e', 'r', 'n', 'e', 'l', '.', 't', 'e', 's', 't', '.', 's', 'u', 'm', 's', '_', 's', 'c', 'a', 'n'>
+// expect: accy::diagnostic::at_parameter<0, accy::diagnostic::text<'s', 'c', 'a', 'n', 'n', 'e', 'd'>, accy::intermediate<2>
 #include <support/seed_pipeline.hpp>
 
 #include <cstdint>

@@ -1,6 +1,5 @@
 // A launch names the definition instead of accy::pipeline<definition>.
-// expect: static assertion failed: accy::launch_pipeline<P>: P must be an accy::pipeline<Definition>
-// expect: Pipeline = accy_test::device_scan_definition
+// expect: accy::launch_pipeline<P>: P must be an accy::pipeline<Definition>
 #include <support/seed_pipeline.hpp>
 
 #include <array>

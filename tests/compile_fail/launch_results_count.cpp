@@ -1,6 +1,5 @@
 // A launch passes a std::array of no results to a pipeline of one result.
-// expect: static assertion failed: accy::launch_pipeline<P>: the results container has a fixed size that differs from P's result_count
-// expect: Results = std::array<buffer, 0>
+// expect: accy::launch_pipeline<P>: the results container has a fixed size that differs from P's result_count
 #include <support/seed_pipeline.hpp>
 
 #include <array>

@@ -1,6 +1,5 @@
 // A launch passes a tuple of two runtime scalars to a pipeline of one.
-// expect: static assertion failed: accy: the runtime scalars tuple has a different count than P's runtime_scalars
-// expect: Given = std::tuple<unsigned int, unsigned int>
+// expect: accy: the runtime scalars tuple has a different count than P's runtime_scalars
 #include <support/seed_pipeline.hpp>
 
 #include <array>

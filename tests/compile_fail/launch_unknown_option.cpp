@@ -1,6 +1,5 @@
 // A launch passes something that is not a launch option.
-// expect: static assertion failed: accy::launch_pipeline: an option is use_pool(...), use_intermediates(...), on_stream(...) or diagnostic_id(...)
-// expect: Option = char [5]
+// expect: accy::launch_pipeline: an option is use_pool(...), use_intermediates(...), on_stream(...) or diagnostic_id(...)
 #include <support/seed_pipeline.hpp>
 
 #include <array>

@@ -1,7 +1,7 @@
 // A pool is loaded with host kernels at compile time; the registry has only cuda_ptx entries.
-// expect: static assertion failed: accy: a stage has no kernel entry in the format given at compile time
+// expect: accy: a stage has no kernel entry in the format given at compile time
 // expect: accy::diagnostic::report<accy::problem::no_entry_for_format
-// expect: in_stage<0, accy::stage<accy::fixed_string<28>{"accy.kernel.test.block_scan"}
+// expect: in_stage<0, accy::diagnostic::text<'a', 'c', 'c', 'y', '.', 'k', 'e', 'r', 'n', 'e', 'l', '.', 't', 'e', 's', 't', '.', 'b', 'l', 'o', 'c', 'k', '_', 's', 'c', 'a', 'n'>
 // expect: in_format<accy::format::host>
 #include <support/seed_pipeline.hpp>
 

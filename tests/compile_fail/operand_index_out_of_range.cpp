@@ -1,8 +1,8 @@
 // A stage binds operand<3> in a pipeline of one operand.
-// expect: static assertion failed: accy::pipeline: a stage binds operand<i> with i at or past the number of operands
+// expect: accy::pipeline: a stage binds operand<i> with i at or past the number of operands
 // expect: accy::diagnostic::report<accy::problem::operand_index_out_of_range
-// expect: in_stage<1, accy::stage<accy::fixed_string<27>{"accy.kernel.test.sums_scan"}
-// expect: accy::diagnostic::at_parameter<1, accy::fixed_string<10>{"tile_sums"}, accy::operand<3>
+// expect: in_stage<1, accy::diagnostic::text<'a', 'c', 'c', 'y', '.', 'k', 'e', 'r', 'n', 'e', 'l', '.', 't', 'e', 's', 't', '.', 's', 'u', 'm', 's', '_', 's', 'c', 'a', 'n'>
+// expect: accy::diagnostic::at_parameter<1, accy::diagnostic::text<'t', 'i', 'l', 'e', '_', 's', 'u', 'm', 's'>, accy::operand<3>
 #include <support/seed_pipeline.hpp>
 
 #include <cstdint>

@@ -1,8 +1,8 @@
 // A stage binds operand<0> to a parameter its kernel writes.
-// expect: static assertion failed: accy::pipeline: a stage binds an operand to a parameter its kernel writes
+// expect: accy::pipeline: a stage binds an operand to a parameter its kernel writes
 // expect: accy::diagnostic::report<accy::problem::operand_written
-// expect: in_stage<0, accy::stage<accy::fixed_string<28>{"accy.kernel.test.block_scan"}
-// expect: accy::diagnostic::at_parameter<0, accy::fixed_string<4>{"out"}, accy::operand<0>
+// expect: in_stage<0, accy::diagnostic::text<'a', 'c', 'c', 'y', '.', 'k', 'e', 'r', 'n', 'e', 'l', '.', 't', 'e', 's', 't', '.', 'b', 'l', 'o', 'c', 'k', '_', 's', 'c', 'a', 'n'>
+// expect: accy::diagnostic::at_parameter<0, accy::diagnostic::text<'o', 'u', 't'>, accy::operand<0>
 #include <support/seed_pipeline.hpp>
 
 #include <cstdint>

@@ -1,8 +1,8 @@
 // A stage binds result<1> in a pipeline of one result.
-// expect: static assertion failed: accy::pipeline: a stage binds result<i> with i at or past the number of results
+// expect: accy::pipeline: a stage binds result<i> with i at or past the number of results
 // expect: accy::diagnostic::report<accy::problem::result_index_out_of_range
-// expect: in_stage<2, accy::stage<accy::fixed_string<26>{"accy.kernel.test.add_base"}
-// expect: accy::diagnostic::at_parameter<0, accy::fixed_string<4>{"out"}, accy::result<1>
+// expect: in_stage<2, accy::diagnostic::text<'a', 'c', 'c', 'y', '.', 'k', 'e', 'r', 'n', 'e', 'l', '.', 't', 'e', 's', 't', '.', 'a', 'd', 'd', '_', 'b', 'a', 's', 'e'>
+// expect: accy::diagnostic::at_parameter<0, accy::diagnostic::text<'o', 'u', 't'>, accy::result<1>
 #include <support/seed_pipeline.hpp>
 
 #include <cstdint>

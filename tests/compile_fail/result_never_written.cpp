@@ -1,7 +1,7 @@
 // A second result that no stage binds.
-// expect: static assertion failed: accy::pipeline: no stage writes a result; bind it to a parameter a kernel writes, or remove it
+// expect: accy::pipeline: no stage writes a result; bind it to a parameter a kernel writes, or remove it
 // expect: accy::diagnostic::report<accy::problem::result_never_written
-// expect: accy::diagnostic::in_buffer<accy::buffer_kind::result, 1, accy::shape<accy::dtype::f32, accy::forward<0> >
+// expect: accy::diagnostic::in_buffer<accy::buffer_kind::result, 1, accy::shape<accy::dtype::f32, accy::forward<0>
 #include <support/seed_pipeline.hpp>
 
 #include <cstdint>

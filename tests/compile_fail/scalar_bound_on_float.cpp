@@ -1,6 +1,7 @@
 // A float runtime scalar with a bound: bounds apply to integer scalars only.
-// expect: static assertion failed: accy::scalar<Name, T, Bounds>: bounds apply to integer scalars, with min <= max
-// expect: accy::scalar<accy::fixed_string<6>{"alpha"}, float, accy::within<-9223372036854775808, 1> >
+// expect: accy::scalar<Name, T, Bounds>: bounds apply to integer scalars, with min <= max
+// expect: accy::diagnostic::report<accy::problem::scalar_bounds_invalid
+// expect: in_scalar<1, accy::diagnostic::text<'a', 'l', 'p', 'h', 'a'>
 #include <support/seed_pipeline.hpp>
 
 #include <cstdint>

@@ -1,7 +1,8 @@
 // A runtime scalar's bounds have their minimum above their maximum. (Bounds now live on accy::scalar,
 // so a bound can no longer name a runtime scalar that does not exist: this replaces bound_index_out_of_range.)
-// expect: static assertion failed: accy::scalar<Name, T, Bounds>: bounds apply to integer scalars, with min <= max
-// expect: accy::scalar<accy::fixed_string<2>{"n"}, unsigned int, accy::within<5000, 64> >
+// expect: accy::scalar<Name, T, Bounds>: bounds apply to integer scalars, with min <= max
+// expect: accy::diagnostic::report<accy::problem::scalar_bounds_invalid
+// expect: in_scalar<0, accy::diagnostic::text<'n'>
 #include <support/seed_pipeline.hpp>
 
 #include <cstdint>

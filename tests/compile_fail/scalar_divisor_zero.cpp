@@ -1,8 +1,8 @@
 // A stage's argument is ceil_div<n, 0>.
-// expect: static assertion failed: accy::pipeline: a derivation is ceil_div<D, 0>, a division by zero
+// expect: accy::pipeline: a derivation is ceil_div<D, 0>, a division by zero
 // expect: accy::diagnostic::report<accy::problem::divisor_zero
-// expect: in_stage<1, accy::stage<accy::fixed_string<27>{"accy.kernel.test.sums_scan"}
-// expect: accy::diagnostic::at_parameter<2, accy::fixed_string<6>{"count"}, accy::ceil_div<accy::forward<0>, 0>
+// expect: in_stage<1, accy::diagnostic::text<'a', 'c', 'c', 'y', '.', 'k', 'e', 'r', 'n', 'e', 'l', '.', 't', 'e', 's', 't', '.', 's', 'u', 'm', 's', '_', 's', 'c', 'a', 'n'>
+// expect: accy::diagnostic::at_parameter<2, accy::diagnostic::text<'c', 'o', 'u', 'n', 't'>, accy::ceil_div<accy::forward<0>, 0>
 #include <support/seed_pipeline.hpp>
 
 #include <cstdint>

@@ -1,8 +1,8 @@
 // A stage forwards runtime scalar 1 in a pipeline of one runtime scalar.
-// expect: static assertion failed: accy::pipeline: a derivation forward<i> reads runtime scalar i at or past the number of runtime scalars
+// expect: accy::pipeline: a derivation forward<i> reads runtime scalar i at or past the number of runtime scalars
 // expect: accy::diagnostic::report<accy::problem::scalar_index_out_of_range
-// expect: in_stage<2, accy::stage<accy::fixed_string<26>{"accy.kernel.test.add_base"}
-// expect: accy::diagnostic::at_parameter<2, accy::fixed_string<2>{"n"}, accy::forward<1>
+// expect: in_stage<2, accy::diagnostic::text<'a', 'c', 'c', 'y', '.', 'k', 'e', 'r', 'n', 'e', 'l', '.', 't', 'e', 's', 't', '.', 'a', 'd', 'd', '_', 'b', 'a', 's', 'e'>
+// expect: accy::diagnostic::at_parameter<2, accy::diagnostic::text<'n'>, accy::forward<1>
 #include <support/seed_pipeline.hpp>
 
 #include <cstdint>

@@ -1,8 +1,8 @@
 // A stage binds workspace<0> in a pipeline without workspaces.
-// expect: static assertion failed: accy::pipeline: a stage binds workspace<i> with i at or past the number of declared workspaces
+// expect: accy::pipeline: a stage binds workspace<i> with i at or past the number of declared workspaces
 // expect: accy::diagnostic::report<accy::problem::workspace_index_out_of_range
-// expect: in_stage<0, accy::stage<accy::fixed_string<28>{"accy.kernel.test.block_scan"}
-// expect: accy::diagnostic::at_parameter<2, accy::fixed_string<10>{"tile_sums"}, accy::workspace<0>
+// expect: in_stage<0, accy::diagnostic::text<'a', 'c', 'c', 'y', '.', 'k', 'e', 'r', 'n', 'e', 'l', '.', 't', 'e', 's', 't', '.', 'b', 'l', 'o', 'c', 'k', '_', 's', 'c', 'a', 'n'>
+// expect: accy::diagnostic::at_parameter<2, accy::diagnostic::text<'t', 'i', 'l', 'e', '_', 's', 'u', 'm', 's'>, accy::workspace<0>
 #include <support/seed_pipeline.hpp>
 
 #include <cstdint>

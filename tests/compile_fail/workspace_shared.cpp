@@ -1,8 +1,8 @@
 // block_scan's tile sums as a workspace that sums_scan reads too: a workspace read as an intermediate by another stage.
-// expect: static assertion failed: accy::pipeline: a workspace is bound by two stages; a workspace belongs to one stage, pass data between stages in an intermediate
+// expect: accy::pipeline: a workspace is bound by two stages; a workspace belongs to one stage, pass data between stages in an intermediate
 // expect: accy::diagnostic::report<accy::problem::workspace_shared
-// expect: in_stage<1, accy::stage<accy::fixed_string<27>{"accy.kernel.test.sums_scan"}
-// expect: accy::diagnostic::at_parameter<1, accy::fixed_string<10>{"tile_sums"}, accy::workspace<0>
+// expect: in_stage<1, accy::diagnostic::text<'a', 'c', 'c', 'y', '.', 'k', 'e', 'r', 'n', 'e', 'l', '.', 't', 'e', 's', 't', '.', 's', 'u', 'm', 's', '_', 's', 'c', 'a', 'n'>
+// expect: accy::diagnostic::at_parameter<1, accy::diagnostic::text<'t', 'i', 'l', 'e', '_', 's', 'u', 'm', 's'>, accy::workspace<0>
 #include <support/seed_pipeline.hpp>
 
 #include <cstdint>

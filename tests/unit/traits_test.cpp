@@ -20,6 +20,8 @@ using accy_test::n;
 constexpr std::string_view name_of(problem value) noexcept {
     switch (value) {
     case problem::none: return "none";
+    case problem::scalar_type_not_supported: return "scalar_type_not_supported";
+    case problem::scalar_bounds_invalid: return "scalar_bounds_invalid";
     case problem::extent_not_an_integer: return "extent_not_an_integer";
     case problem::extent_zero: return "extent_zero";
     case problem::in_place_operand_out_of_range: return "in_place_operand_out_of_range";
@@ -70,6 +72,11 @@ constexpr diagnosis in_buffer(problem kind, buffer_kind list, std::size_t index)
     return {kind, no_stage, 0, 0, list, index};
 }
 
+/// A problem in the declaration of runtime scalar `index`.
+constexpr diagnosis in_scalar(problem kind, std::size_t index) noexcept {
+    return {kind, no_stage, 0, 0, buffer_kind::operand, 0, index};
+}
+
 /// Whether a stage's problem is about one parameter or grid dimension, which `argument` then names;
 /// the others are about the whole stage or kernel entry.
 constexpr bool names_an_argument(problem kind) noexcept {
@@ -89,6 +96,8 @@ constexpr bool names_an_argument(problem kind) noexcept {
 constexpr bool same(const diagnosis& lhs, const diagnosis& rhs) noexcept {
     if (lhs.problem != rhs.problem || lhs.stage != rhs.stage) return false;
     if (lhs.in_stage()) return (!names_an_argument(lhs.problem) || lhs.argument == rhs.argument) && lhs.entry == rhs.entry;
+    if (lhs.problem == problem::scalar_type_not_supported || lhs.problem == problem::scalar_bounds_invalid)
+        return lhs.scalar == rhs.scalar;
     return lhs.problem == problem::none || (lhs.list == rhs.list && lhs.buffer == rhs.buffer);
 }
 
@@ -234,6 +243,24 @@ struct signed_plus_u64 : device_scan_definition {
     using runtime_scalars = accy::runtime_scalars<scalar<"n", std::uint64_t>, scalar<"offset", std::int32_t>>;
     using operands = accy::operands<shape<dtype::f32, sum<forward<0>, forward<1>>>>;
 };
+
+struct pointer_scalar : device_scan_definition {
+    using runtime_scalars = accy::runtime_scalars<scalar<"n", std::uint32_t>, scalar<"data", const float*>>;
+};
+struct bound_above_bound : device_scan_definition {
+    using runtime_scalars = accy::runtime_scalars<scalar<"n", std::uint32_t, within<5000, 64>>>;
+};
+struct bounded_float : device_scan_definition {
+    using runtime_scalars = accy::runtime_scalars<scalar<"n", std::uint32_t>, scalar<"alpha", float, at_most<1>>>;
+};
+
+BOOST_AUTO_TEST_CASE(scalar_type_not_supported) {
+    check_diagnosis<pointer_scalar, in_scalar(problem::scalar_type_not_supported, 1)>();
+}
+BOOST_AUTO_TEST_CASE(scalar_bounds_invalid) {
+    check_diagnosis<bound_above_bound, in_scalar(problem::scalar_bounds_invalid, 0)>();
+    check_diagnosis<bounded_float, in_scalar(problem::scalar_bounds_invalid, 1)>();
+}
 
 static_assert(!valid_pipeline<extent_past_scalars>);
 static_assert(!valid_pipeline<extent_divided_by_zero>);

@@ -15,6 +15,9 @@ namespace accy {
 
 enum class problem {
     none,
+    // in a runtime scalar's declaration
+    scalar_type_not_supported,
+    scalar_bounds_invalid,
     // in a declared buffer's extent
     extent_not_an_integer,
     extent_zero,
@@ -70,6 +73,8 @@ struct diagnosis {
     std::size_t entry = 0;
     buffer_kind list = buffer_kind::operand;
     std::size_t buffer = 0;
+
+    std::size_t scalar = 0;  ///< the runtime scalar of a scalar problem
 
     constexpr bool in_stage() const noexcept { return stage != no_stage; }
 };
@@ -173,6 +178,12 @@ constexpr diagnosis diagnose() {
     const auto& intermediates = declared::intermediates::template infos<scalars>;
     const auto& workspaces = declared::workspaces::template infos<scalars>;
 
+    for (std::size_t k = 0; k < scalars::count; ++k) {
+        if (!scalars::infos[k].supported)
+            return {problem::scalar_type_not_supported, diagnosis::no_stage, 0, 0, buffer_kind::operand, 0, k};
+        if (!scalars::infos[k].bounds_valid)
+            return {problem::scalar_bounds_invalid, diagnosis::no_stage, 0, 0, buffer_kind::operand, 0, k};
+    }
     for (const diagnosis found :
          {detail::list_problem(operands, buffer_kind::operand), detail::list_problem(results, buffer_kind::result),
           detail::list_problem(intermediates, buffer_kind::intermediate),

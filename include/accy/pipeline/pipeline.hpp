@@ -33,40 +33,51 @@ constexpr bool is_grid_problem(problem kind) noexcept {
     return kind >= problem::grid_dimension_zero && kind <= problem::geometry_divisor_zero;
 }
 
-/// Instantiates the one `diagnostic::report` of a definition's first problem, if any.
+/// The `diagnostic::report` of a definition's first problem, or `diagnostic::no_problem`, as a
+/// `std::type_identity`: naming the report does not instantiate it, `sizeof` of it does (once).
 template <class Definition>
-constexpr bool report_first_problem() {
+constexpr auto first_problem_report() {
     constexpr diagnosis found = diagnose<Definition>();
     constexpr problem kind = found.problem;
     using declared = definition_traits<Definition>;
     if constexpr (kind == problem::none) {
-        return true;
+        return std::type_identity<diagnostic::no_problem>{};
+    } else if constexpr (kind == problem::scalar_type_not_supported || kind == problem::scalar_bounds_invalid) {
+        using scalar = typename declared::scalars::template at<found.scalar>;
+        return std::type_identity<diagnostic::report<
+            kind, diagnostic::in_scalar<found.scalar, diagnostic::text_of<fixed_string_of<scalar::name.size()>(scalar::name)>,
+                                        scalar>>>{};
     } else if constexpr (!found.in_stage()) {
         using list = buffer_list<declared, found.list>;
-        return sizeof(diagnostic::report<kind, diagnostic::in_buffer<found.list, found.buffer,
-                                                                      typename list::template at<found.buffer>>>);
+        return std::type_identity<diagnostic::report<
+            kind, diagnostic::in_buffer<found.list, found.buffer, typename list::template at<found.buffer>>>>{};
     } else {
         using stage = typename Definition::stages::template at<found.stage>;
-        using in_stage = diagnostic::in_stage<found.stage, stage>;
+        using in_stage = diagnostic::in_stage<found.stage, diagnostic::text_of<fixed_string_of<stage::target.size()>(stage::target)>, stage>;
         if constexpr (kind == problem::stage_without_entry) {
-            return sizeof(diagnostic::report<kind, in_stage>);
+            return std::type_identity<diagnostic::report<kind, in_stage>>{};
         } else {
             constexpr const kernel_entry& entry = Definition::registry.entries[found.entry];
-            using in_entry = diagnostic::in_entry<entry.format, fixed_string_of<entry.entry_name.size()>(entry.entry_name),
-                                                  entry.parameters.size()>;
+            using in_entry =
+                diagnostic::in_entry<entry.format, diagnostic::text_of<fixed_string_of<entry.entry_name.size()>(entry.entry_name)>, entry.parameters.size()>;
             if constexpr (is_grid_problem(kind)) {
-                return sizeof(diagnostic::report<kind, in_stage, in_entry, diagnostic::at_grid_dimension<found.argument>>);
+                return std::type_identity<
+                    diagnostic::report<kind, in_stage, in_entry, diagnostic::at_grid_dimension<found.argument>>>{};
             } else if constexpr (is_entry_problem(kind) || kind == problem::argument_count_mismatch) {
-                return sizeof(diagnostic::report<kind, in_stage, in_entry>);
+                return std::type_identity<diagnostic::report<kind, in_stage, in_entry>>{};
             } else {
                 constexpr std::string_view name = entry.parameters[found.argument].name;
-                return sizeof(diagnostic::report<kind, in_stage,
-                                                 diagnostic::at_parameter<found.argument, fixed_string_of<name.size()>(name),
-                                                                          typename stage::template argument<found.argument>>>);
+                using at_parameter = diagnostic::at_parameter<found.argument, diagnostic::text_of<fixed_string_of<name.size()>(name)>,
+                                                              typename stage::template argument<found.argument>>;
+                return std::type_identity<diagnostic::report<kind, in_stage, at_parameter>>{};
             }
         }
     }
 }
+
+/// The report of a definition's first problem, or `diagnostic::no_problem`.
+template <class Definition>
+using first_problem = typename decltype(first_problem_report<Definition>())::type;
 
 }  // namespace detail
 
@@ -82,7 +93,9 @@ struct pipeline {
 
 template <pipeline_definition Definition>
 struct pipeline<Definition> {
-    static_assert(detail::report_first_problem<Definition>());
+    // sizeof instantiates the report, whose static_assert is the one error; outside a constexpr
+    // function, so that clang reports nothing more.
+    static_assert(sizeof(detail::first_problem<Definition>) != 0);
 
     using definition = Definition;
     using declared = definition_traits<Definition>;
@@ -158,18 +171,23 @@ inline constexpr bool valid_pipeline = [] {
 
 namespace detail {
 
-/// Instantiates the `no_entry_for_format` report for the first stage that lacks an entry in `Format`.
+/// The `no_entry_for_format` report of the first stage that lacks an entry in `Format`, or
+/// `diagnostic::no_problem`; `static_assert(sizeof(...) != 0)` instantiates it.
 template <class Pipeline, format Format>
-constexpr bool require_format() {
+constexpr auto format_report() {
     constexpr std::size_t missing = Pipeline::first_stage_without(Format);
     if constexpr (missing == Pipeline::stage_count) {
-        return true;
+        return std::type_identity<diagnostic::no_problem>{};
     } else {
-        return sizeof(diagnostic::report<problem::no_entry_for_format,
-                                         diagnostic::in_stage<missing, typename Pipeline::stage_list::template at<missing>>,
-                                         diagnostic::in_format<Format>>);
+        using stage = typename Pipeline::stage_list::template at<missing>;
+        return std::type_identity<diagnostic::report<problem::no_entry_for_format,
+                                                     diagnostic::in_stage<missing, diagnostic::text_of<fixed_string_of<stage::target.size()>(stage::target)>, stage>,
+                                                     diagnostic::in_format<Format>>>{};
     }
 }
+
+template <class Pipeline, format Format>
+using missing_format = typename decltype(format_report<Pipeline, Format>())::type;
 
 }  // namespace detail
 

@@ -8,27 +8,50 @@
 #include <accy/pipeline/diagnosis.hpp>
 
 #include <cstddef>
+#include <string_view>
+#include <utility>
 
 // Each message below is printed after an "In instantiation of 'accy::diagnostic::report<problem,
-// in_stage<S, stage<...>>, at_parameter<P, "name", Argument>>'" line: those template arguments
-// are the stage's index and declaration, and the parameter's index, name and bound argument.
+// in_stage<S, text<'t', 'a', 'r', ...>, stage<...>>, at_parameter<P, text<'n', ...>, Argument>>'"
+// line: those template arguments are the stage's index, target and declaration, and the
+// parameter's index, name and bound argument. Names are spelled as character packs because both
+// g++ and clang print those in full, where clang prints a string argument as character codes.
 namespace accy::diagnostic {
 
-template <std::size_t Index, class Stage>
+template <char... Characters>
+struct text {};
+
+namespace detail {
+
+template <fixed_string Text, std::size_t... Index>
+text<Text.chars[Index]...> spell(std::index_sequence<Index...>);
+
+}  // namespace detail
+
+/// `Text` as a `text<...>` type: `text_of<fixed_string_of<name.size()>(name)>`.
+template <fixed_string Text>
+using text_of = decltype(detail::spell<Text>(std::make_index_sequence<sizeof(Text.chars) - 1>{}));
+
+template <std::size_t Index, class Target, class Stage>
 struct in_stage {};
-template <std::size_t Index, fixed_string Name, class Argument>
+template <std::size_t Index, class Name, class Argument>
 struct at_parameter {};
-template <format Format, fixed_string EntryName, std::size_t ParameterCount>
+template <format Format, class EntryName, std::size_t ParameterCount>
 struct in_entry {};
 template <std::size_t Dimension>  // 0 is x, 1 is y, 2 is z
 struct at_grid_dimension {};
 template <buffer_kind List, std::size_t Index, class Shape>
 struct in_buffer {};
+template <std::size_t Index, class Name, class Scalar>
+struct in_scalar {};
 template <format Format>
 struct in_format {};
 
 template <class...>
 inline constexpr bool always_false = false;
+
+/// What `first_problem` names when there is none: complete, and silent.
+struct no_problem {};
 
 template <problem Problem, class... Context>
 struct report;
@@ -39,6 +62,8 @@ struct report;
         static_assert(always_false<Context...>, text);                        \
     }
 
+ACCY_DIAGNOSTIC(scalar_type_not_supported, "accy::scalar<Name, T>: T must be a number (i32, u32, i64, u64, f32, f64, u8) or a trivially copyable struct; pass device memory as an operand, a result or an intermediate");
+ACCY_DIAGNOSTIC(scalar_bounds_invalid, "accy::scalar<Name, T, Bounds>: bounds apply to integer scalars, with min <= max");
 ACCY_DIAGNOSTIC(extent_not_an_integer, "accy::pipeline: a buffer's extent must be an integer derivation; convert<dtype::u64, D> a floating-point one");
 ACCY_DIAGNOSTIC(extent_zero, "accy::pipeline: a buffer has a constant extent of 0 elements or fewer; a buffer needs one element or more");
 ACCY_DIAGNOSTIC(in_place_operand_out_of_range, "accy::pipeline: a result is in_place<i, ...> over operand i at or past the number of operands");

@@ -54,14 +54,13 @@ struct unbounded {
 /// `accy::at_least<v>`, `accy::within<lo, hi>`) restrict an integer one.
 template <fixed_string Name, class T, class Bounds = unbounded>
 struct scalar {
-    static_assert(std::is_trivially_copyable_v<T> && !std::is_same_v<T, bool> && !std::is_pointer_v<T>,
-                  "accy::scalar<Name, T>: T must be a number (i32, u32, i64, u64, f32, f64, u8) or a trivially copyable "
-                  "struct; pass device memory as an operand, a result or an intermediate");
-    static_assert(!Bounds::bounded || (value_type_of<T>().integer() && Bounds::min <= Bounds::max),
-                  "accy::scalar<Name, T, Bounds>: bounds apply to integer scalars, with min <= max");
     using type = T;
     using bounds = Bounds;
     static constexpr std::string_view name = Name.view();
+    /// Whether accy can pass a `T`; a pipeline declaring one it cannot is a compile error (`scalar_type_not_supported`).
+    static constexpr bool supported = std::is_trivially_copyable_v<T> && !std::is_same_v<T, bool> && !std::is_pointer_v<T>;
+    /// Whether the bounds are usable: on an integer, min <= max (`scalar_bounds_invalid` otherwise).
+    static constexpr bool bounds_valid = !Bounds::bounded || (value_type_of<T>().integer() && Bounds::min <= Bounds::max);
 };
 
 /// What a pipeline knows of one runtime scalar, as a value.
@@ -70,6 +69,8 @@ struct scalar_info {
     value_type type;
     bool bounded = false;
     detail::wide_int min = 0, max = 0;
+    bool supported = true;
+    bool bounds_valid = true;
 };
 
 namespace detail {
@@ -80,12 +81,12 @@ template <class Scalar>
 constexpr scalar_info info_of() noexcept {
     constexpr value_type type = value_type_of<typename Scalar::type>();
     using bounds = typename Scalar::bounds;
-    if constexpr (!bounds::bounded) {
-        return {Scalar::name, type};
+    if constexpr (!bounds::bounded || !Scalar::bounds_valid) {
+        return {Scalar::name, type, false, 0, 0, Scalar::supported, Scalar::bounds_valid};
     } else {
         const wide_int min = bounds::min < lowest(type.type) ? lowest(type.type) : bounds::min;
         const wide_int max = bounds::max > highest(type.type) ? highest(type.type) : bounds::max;
-        return {Scalar::name, type, true, min, max};
+        return {Scalar::name, type, true, min, max, Scalar::supported, true};
     }
 }
 

@@ -299,7 +299,7 @@ void launch_pipeline(Backend& device, Format fmt, const Operands& operands, cons
                       "accy::launch_pipeline<P>: the operands container has a fixed size that differs from P's operand_count");
         static_assert(detail::holds_count<Results>(Pipeline::result_count),
                       "accy::launch_pipeline<P>: the results container has a fixed size that differs from P's result_count");
-        if constexpr (requires { Format::value; }) static_assert(detail::require_format<Pipeline, Format::value>());
+        if constexpr (requires { Format::value; }) static_assert(sizeof(detail::missing_format<Pipeline, Format::value>) != 0);
 
         detail::launch_request<Pipeline, Backend> request;
         request.fmt = fmt;

@@ -1,4 +1,4 @@
 // Control: a build that fails, but without the expected text; the runner must reject it.
-// expect: static assertion failed: control: the one error
+// expect: control: the one error
 // expect: this text is not in the output
 static_assert(sizeof(char) == 2, "control: the one error");
