@@ -236,6 +236,7 @@ BOOST_AUTO_TEST_CASE(seed_executor_rejects_mismatched_artifact_pools_before_any_
     using pool_type = accy::artifact_pool<device_scan, recording_backend>;
     static_assert(!std::is_same_v<pool_type, accy::artifact_pool<accy::pipeline<renamed>, recording_backend>>);
     static_assert(!std::is_same_v<pool_type, accy::artifact_pool<accy::pipeline<reversioned>, recording_backend>>);
+    static_assert(accy::pipeline<reversioned>::version == 9);
     // What a launch accepts is a pool of its own pipeline, whose kernels it launches.
     using renamed_scan = accy::pipeline<renamed>;
     recording_backend device;
