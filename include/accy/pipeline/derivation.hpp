@@ -181,25 +181,27 @@ struct product : detail::binary<A, B> {
     }
 };
 
-/// The smaller of A and B, of their common type.
-template <derivation A, derivation B>
-struct min_of : detail::binary<A, B> {
+namespace detail {
+
+/// The smaller of A and B, or with `Larger` the larger.
+template <derivation A, derivation B, bool Larger>
+struct selection : binary<A, B> {
     template <class Scalars>
-    static detail::wide_int evaluate(const typename Scalars::values& values) {
-        const detail::wide_int a = A::template evaluate<Scalars>(values), b = B::template evaluate<Scalars>(values);
-        return a < b ? a : b;
+    static wide_int evaluate(const typename Scalars::values& values) {
+        const wide_int a = A::template evaluate<Scalars>(values), b = B::template evaluate<Scalars>(values);
+        return (a < b) == Larger ? b : a;
     }
 };
 
+}  // namespace detail
+
+/// The smaller of A and B, of their common type.
+template <derivation A, derivation B>
+struct min_of : detail::selection<A, B, false> {};
+
 /// The larger of A and B, of their common type.
 template <derivation A, derivation B>
-struct max_of : detail::binary<A, B> {
-    template <class Scalars>
-    static detail::wide_int evaluate(const typename Scalars::values& values) {
-        const detail::wide_int a = A::template evaluate<Scalars>(values), b = B::template evaluate<Scalars>(values);
-        return a < b ? b : a;
-    }
-};
+struct max_of : detail::selection<A, B, true> {};
 
 /// D as a `Type`, the explicit conversion. Fails at run time: a value that does not fit an integer
 /// `Type` (a floating-point one also when it is not finite), and a finite value beyond f32's range
