@@ -164,7 +164,7 @@ BOOST_AUTO_TEST_CASE(create_artifact_refuses_other_formats_and_payloads_without_
     accy::host::backend device(1);
     BOOST_CHECK_EXCEPTION(device.create_artifact(affine_entry, accy::format::cuda_ptx, affine_entry.payload), accy::error,
                           [](const accy::error& failure) {
-                              return has_code(failure, accy::errc::invalid_artifact, "'test.affine'") &&
+                              return has_code(failure, accy::errc::unsupported_operation, "'test.affine'") &&
                                      failure.message().find("cuda_ptx") != std::string::npos;
                           });
     BOOST_CHECK_EXCEPTION(device.create_artifact(affine_entry, accy::format::host, accy::payload::from_text("ptx")),

@@ -114,7 +114,7 @@ BOOST_AUTO_TEST_CASE(the_ptx_entries_are_refused_with_the_stage_named) {
     BOOST_CHECK_EXCEPTION(accy::load_artifacts<host_scan>(device, accy::formats::cuda_ptx), accy::error,
                           [](const accy::error& failure) {
                               BOOST_TEST_MESSAGE(failure.what());
-                              return failure.code() == accy::errc::invalid_artifact &&
+                              return failure.code() == accy::errc::unsupported_operation &&
                                      failure.message().find("stage 0 ('accy.kernel.test.block_scan')") != std::string::npos;
                           });
 }

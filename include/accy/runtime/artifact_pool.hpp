@@ -17,8 +17,9 @@ namespace accy {
 
 /// One loaded kernel per stage of `Pipeline`, in `format()`, owned by the caller, who launches the
 /// pipeline with it many times. The pool's type names its pipeline, so a pool of another pipeline
-/// does not compile in a launch. Destruction unloads every kernel and waits for nothing: the
-/// caller first makes sure no queued launch still uses them.
+/// does not compile in a launch; a launch on another backend instance than the pool's, or with a
+/// moved-from pool, is `errc::launch_argument_mismatch`. Destruction unloads every kernel and
+/// waits for nothing: the caller first makes sure no queued launch still uses them.
 template <class Pipeline, backend Backend>
 class artifact_pool {
 public:
@@ -49,6 +50,10 @@ public:
     ~artifact_pool() { release(); }
 
     accy::format format() const noexcept { return format_; }
+    /// False for a moved-from pool, whose kernels now belong to another pool (or were unloaded).
+    bool loaded() const noexcept { return device_ != nullptr; }
+    /// The backend instance the kernels were loaded on, which alone may launch them; null when moved from.
+    const Backend* device() const noexcept { return device_; }
     std::span<const entry, size> entries() const noexcept { return entries_; }
     const entry& operator[](std::size_t stage) const noexcept { return entries_[stage]; }
 

@@ -55,6 +55,7 @@ struct launch_request {
     std::span<const buffer> results;
     typename Pipeline::scalar_values values{};
     const artifact_pool<Pipeline, Backend>* pool = nullptr;
+    const Backend* device = nullptr;  ///< the backend launched on, which must be the pool's
     std::optional<std::span<const buffer>> intermediates;
     std::optional<typename Backend::stream> stream;
     std::string_view diagnostic_id;
@@ -123,6 +124,11 @@ void check_request(const launch_request<Pipeline, Backend>& request) {
                                std::to_string(request.results.size()));
     const check_context context = request.context();
     check_runtime_scalars<Pipeline>(request.values, context);
+    if (request.pool != nullptr && !request.pool->loaded())
+        throw request.mismatch("the artifact pool was moved from: its kernels belong to the pool it was moved to");
+    if (request.pool != nullptr && request.device != nullptr && request.pool->device() != request.device)
+        throw request.mismatch("the artifact pool was loaded on another backend instance; its kernels launch only on "
+                               "the backend that loaded them");
     if (request.pool != nullptr && request.pool->format() != request.fmt)
         throw request.mismatch("the artifact pool was loaded as " + std::string(to_string(request.pool->format())) +
                                ", the launch asks for " + std::string(to_string(request.fmt)));
@@ -229,8 +235,18 @@ void run(Backend& device, const launch_request<Pipeline, Backend>& request) {
     auto launches = checked_launches(request);
 
     std::optional<intermediate_buffers<Pipeline, Backend>> allocated;
-    if (!request.intermediates)
-        allocated.emplace(intermediate_buffers<Pipeline, Backend>::allocate(device, request.values, request.diagnostic_id));
+    if (!request.intermediates) {
+        try {
+            allocated.emplace(intermediate_buffers<Pipeline, Backend>::allocate(device, request.values, request.diagnostic_id));
+        } catch (const error& failure) {
+            // allocate names itself ("allocate_intermediates of ..."); this call is the launch.
+            const std::string allocating(context_of<Pipeline>("allocate_intermediates", request.diagnostic_id));
+            std::string_view what = failure.message();
+            if (what.starts_with(allocating)) what.remove_prefix(allocating.size());
+            if (what.starts_with(", ")) what.remove_prefix(2);
+            throw error(failure.code(), request.describe() + ", allocating its " + std::string(what));
+        }
+    }
     const std::span<const buffer> intermediates = request.intermediates ? *request.intermediates : allocated->buffers();
     owned_kernels<Backend, Pipeline::stage_count> loaded(device);  // declared last: unloaded before the buffers go
 
@@ -303,6 +319,7 @@ void launch_pipeline(Backend& device, Format fmt, const Operands& operands, cons
 
         detail::launch_request<Pipeline, Backend> request;
         request.fmt = fmt;
+        request.device = &device;
         request.operands = std::span<const buffer>(operands);
         request.results = std::span<const buffer>(results);
         request.values = detail::scalar_values_of<Pipeline>(runtime_scalars);

@@ -12,6 +12,7 @@
 #include <cstring>
 #include <cstddef>
 #include <cstdint>
+#include <mutex>
 #include <optional>
 #include <span>
 #include <string>
@@ -24,6 +25,11 @@ namespace accy::testing {
 /// 1, 2, 3, ... from one counter; a buffer's address is its id shifted into the high 32 bits, so
 /// buffers never overlap. Every call is counted and its arguments kept; a `fault` makes calls of
 /// one kind fail once `after` of them have succeeded.
+///
+/// Thread safety: the backend calls (allocate_buffer ... synchronize) may come from several
+/// threads at once; each takes one lock, so counts, ids and records stay exact. The public
+/// members (counts, records, faults, `record_arguments`) are read and set by the test without the
+/// lock: only while no backend call is running (before the threads start, after they are joined).
 class recording_backend {
 public:
     using object_id = std::uint64_t;
@@ -110,6 +116,7 @@ public:
     std::size_t live_objects() const noexcept { return allocated_ids.size() + loaded_ids.size() - destroyed_ids.size(); }
 
     buffer allocate_buffer(std::size_t byte_size) {
+        const std::lock_guard lock(mutex_.held);
         trip(allocate_fault, allocate_count, "allocate_buffer");
         const object_id id = next_id_++;
         allocated_ids.push_back(id);
@@ -117,14 +124,16 @@ public:
         return buffer_for(id, byte_size);
     }
 
-    void free_buffer(buffer allocated) noexcept { destroy(id_of(allocated)); }
+    void free_buffer(buffer allocated) noexcept { destroy(id_of(allocated)); }  // destroy locks
 
     artifact create_artifact(const kernel_entry& entry, accy::format fmt, const payload&) {
+        const std::lock_guard lock(mutex_.held);
         trip(create_fault, create_count, "create_artifact");
         return {entry.entry_name, fmt, entry.parameters.size()};
     }
 
     kernel load_artifact(const artifact&) {
+        const std::lock_guard lock(mutex_.held);
         trip(load_fault, load_count, "load_artifact");
         const object_id id = next_id_++;
         loaded_ids.push_back(id);
@@ -134,12 +143,14 @@ public:
     void unload_artifact(kernel loaded) noexcept { destroy(loaded); }
 
     void fill_zero(const buffer& zeroed, const std::optional<stream>&) {
+        const std::lock_guard lock(mutex_.held);
         trip(fill_fault, fill_count, "fill_zero");
         if (record_arguments) zeroed_ids.push_back(id_of(zeroed));
     }
 
     void launch(kernel loaded, const launch_config& config, std::span<const kernel_argument> arguments,
                 const std::optional<stream>& on) {
+        const std::lock_guard lock(mutex_.held);
         trip(launch_fault, launch_count, "launch");
         if (!record_arguments) return;
         launch_record record{loaded, config, {}, on};
@@ -152,6 +163,7 @@ public:
     }
 
     void synchronize(const std::optional<stream>& on) {
+        const std::lock_guard lock(mutex_.held);
         trip(synchronize_fault, synchronize_count, "synchronize");
         if (record_arguments) synchronized.push_back(on);
     }
@@ -166,11 +178,21 @@ private:
     }
 
     void destroy(object_id id) noexcept {
+        const std::lock_guard lock(mutex_.held);
         ++destroy_count;
         destroyed_ids.push_back(id);
     }
 
+    /// A mutex that lets the backend stay copyable and movable: a copy gets a lock of its own.
+    struct call_lock {
+        std::mutex held;
+        call_lock() = default;
+        call_lock(const call_lock&) noexcept {}
+        call_lock& operator=(const call_lock&) noexcept { return *this; }
+    };
+
     object_id next_id_ = 1;
+    call_lock mutex_;
 };
 
 static_assert(backend<recording_backend>);

@@ -23,15 +23,16 @@ struct artifact {
 /// On the CPU there is nothing to load: a loaded kernel is its artifact.
 using kernel = artifact;
 
-/// The artifact of `entry` running `code`: `errc::invalid_artifact` unless the format is `host`
-/// and the payload carries a host function.
+/// The artifact of `entry` running `code`: `errc::unsupported_operation` for a format other than
+/// `host` (as the CUDA backend says for a non-CUDA format), `errc::invalid_artifact` for a payload
+/// without a host function.
 inline artifact make_artifact(const kernel_entry& entry, format fmt, const payload& code) {
     const auto named = [&] {
         return "host backend: kernel entry '" + std::string(entry.entry_name) + "' (target '" + std::string(entry.target) +
                "' v" + std::to_string(entry.version) + ")";
     };
     if (fmt != format::host)
-        throw error(errc::invalid_artifact,
+        throw error(errc::unsupported_operation,
                     named() + " is asked for as " + std::string(to_string(fmt)) + "; the host backend runs only host entries");
     if (code.host == nullptr) throw error(errc::invalid_artifact, named() + " carries no host function");
     return {code.host, entry.entry_name, entry.parameters.size()};

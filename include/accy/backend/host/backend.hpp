@@ -33,8 +33,8 @@ struct stream {
 /// are host memory, `buffer_alignment`-aligned, addressed by their pointer value. The blocks of a
 /// launch run in parallel on a pool of threads that the backend owns; stages run in order
 /// because `launch` returns only once all its blocks are done, which leaves `synchronize`
-/// nothing to wait for. Launches from several threads run one after another; a kernel must not
-/// launch on its own backend. Move-only; a moved-from backend can only be destroyed or assigned.
+/// nothing to wait for. Launches from several threads run one after another; a kernel that
+/// launches on its own backend gets `errc::unsupported_operation`. Move-only; a moved-from backend can only be destroyed or assigned.
 class backend {
 public:
     using stream = host::stream;
@@ -54,7 +54,8 @@ public:
     buffer allocate_buffer(std::size_t byte_size) { return allocate(byte_size); }
     void free_buffer(buffer allocated) noexcept { deallocate(allocated); }
 
-    /// `errc::invalid_artifact` for a format other than `host` or a payload without a host function.
+    /// `errc::unsupported_operation` for a format other than `host`, `errc::invalid_artifact` for a
+    /// payload without a host function.
     artifact create_artifact(const kernel_entry& entry, format fmt, const payload& code) {
         return make_artifact(entry, fmt, code);
     }

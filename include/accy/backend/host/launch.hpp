@@ -28,8 +28,9 @@ inline std::string to_string(const dim3& dims) {
     return text.append(std::to_string(dims.z)).append(")");
 }
 
-/// The job of one launch: calls the kernel for one block; the first block that throws keeps its
-/// exception and makes the blocks not yet started return at once.
+/// The job of one launch: calls the kernel for every block, even after one has thrown, so that no
+/// block waits forever on one that was skipped (a look-back scan's later tile waits on its
+/// predecessors); the first block that throws keeps its exception.
 struct block_job {
     host_kernel function;
     const launch_config& config;
@@ -40,7 +41,6 @@ struct block_job {
     std::exception_ptr failure{};
 
     void operator()(std::uint64_t index) noexcept {
-        if (failed.load(std::memory_order_relaxed)) return;
         const dim3 grid = config.grid;
         const std::uint64_t rows = index / grid.x;
         const dim3 block{static_cast<std::uint32_t>(index % grid.x), static_cast<std::uint32_t>(rows % grid.y),
@@ -59,23 +59,29 @@ struct block_job {
     }
 };
 
-inline std::string what_of(const std::exception_ptr& failure) {
+/// Rethrows a block's exception: an `accy::error` keeps its code with `context` in front of its
+/// message; anything else is `errc::device_error`.
+[[noreturn]] inline void rethrow_block_failure(const std::exception_ptr& failure, const std::string& context) {
     try {
         std::rethrow_exception(failure);
+    } catch (const error& thrown) {
+        throw thrown.in_context(context);
     } catch (const std::exception& thrown) {
-        return thrown.what();
+        throw error(errc::device_error, context + " threw: " + thrown.what());
     } catch (...) {
-        return "an exception not derived from std::exception";
+        throw error(errc::device_error, context + " threw: an exception not derived from std::exception");
     }
 }
 
 }  // namespace detail
 
 /// Calls `loaded` once per block of `config.grid` on `pool`, each block with `config.shared_bytes`
-/// of its own shared memory (16-byte aligned), and returns when every block is done. An exception
-/// from a block is rethrown as `errc::device_error` naming the kernel and the block; blocks that
-/// had not started by then do not run. A wrong argument count and a grid or block outside CUDA's
-/// limits are `errc::launch_argument_mismatch`.
+/// of its own shared memory (16-byte aligned), and returns when every block is done. Every block
+/// runs even when one throws; then the first exception caught is rethrown naming the kernel and
+/// the block: an `accy::error` with its own code, anything else as `errc::device_error`. A wrong
+/// argument count and a grid or block outside CUDA's limits are `errc::launch_argument_mismatch`.
+/// A kernel that launches on the pool running it gets `errc::unsupported_operation` (see
+/// `thread_pool::run`) instead of a deadlock.
 inline void run_blocks(thread_pool& pool, const kernel& loaded, const launch_config& config,
                        std::span<const kernel_argument> arguments) {
     if (loaded.function == nullptr)
@@ -95,8 +101,8 @@ inline void run_blocks(thread_pool& pool, const kernel& loaded, const launch_con
     detail::block_job job{loaded.function, config, arguments};
     pool.run(std::uint64_t{grid.x} * grid.y * grid.z, job);
     if (job.failure)
-        throw error(errc::device_error, named() + ": block " + detail::to_string(job.failed_block) + " of grid " +
-                                            detail::to_string(grid) + " threw: " + detail::what_of(job.failure));
+        detail::rethrow_block_failure(job.failure, named() + ": block " + detail::to_string(job.failed_block) +
+                                                       " of grid " + detail::to_string(grid));
 }
 
 }  // namespace accy::host

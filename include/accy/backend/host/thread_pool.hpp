@@ -13,6 +13,7 @@
 #include <system_error>
 #include <thread>
 #include <type_traits>
+#include <utility>
 #include <vector>
 
 namespace accy::host {
@@ -20,7 +21,9 @@ namespace accy::host {
 /// Runs `body(index)` for every index of a job on the calling thread and up to `size() - 1`
 /// workers, which pull indices from one atomic counter. The workers start with the pool and stop
 /// with it, so a job allocates nothing: it costs a wake-up of the workers it needs. Jobs started
-/// from several threads run one after another. Not movable: the workers hold its address.
+/// from several threads run one after another. A job started from inside a job of the same pool
+/// (a host kernel launching on its own backend) would wait forever for the job it runs in: it is
+/// refused with `errc::unsupported_operation`. Not movable: the workers hold its address.
 class thread_pool {
 public:
     /// Starts `threads - 1` workers (none for 0 or 1); `errc::runtime_unavailable` if the system refuses one.
@@ -43,11 +46,16 @@ public:
     unsigned size() const noexcept { return static_cast<unsigned>(workers_.size()) + 1; }
 
     /// Calls `body(index)` once for every index below `count`, concurrently, and returns when all
-    /// calls have returned; what they wrote is then visible to the caller.
+    /// calls have returned; what they wrote is then visible to the caller. Called from a `body` of
+    /// this pool's own job: `errc::unsupported_operation`, nothing run.
     template <class Body>
     void run(std::uint64_t count, Body& body) {
         static_assert(std::is_nothrow_invocable_v<Body&, std::uint64_t>,
                       "accy::host::thread_pool::run(count, body): body(index) must be noexcept; catch inside it");
+        if (running_here() == this)
+            throw error(errc::unsupported_operation,
+                        "host backend: a kernel launched on the backend that is running it, which would wait forever "
+                        "for its own launch; a host kernel must not launch on its own backend");
         if (count == 0) return;
         const std::lock_guard one_job(job_mutex_);
         job_ = {&call<Body>, &body, count};
@@ -81,10 +89,18 @@ private:
         (*static_cast<Body*>(body))(index);
     }
 
+    /// The pool whose job the calling thread is running now, if any.
+    static const thread_pool*& running_here() noexcept {
+        thread_local const thread_pool* pool = nullptr;
+        return pool;
+    }
+
     void work() noexcept {
+        const thread_pool* const outer = std::exchange(running_here(), this);
         for (std::uint64_t index = next_.fetch_add(1, std::memory_order_relaxed); index < job_.count;
              index = next_.fetch_add(1, std::memory_order_relaxed))
             job_.call(job_.body, index);
+        running_here() = outer;
     }
 
     // Worker `worker` joins the jobs that need it: those with more than `worker + 1` indices.
