@@ -1,6 +1,8 @@
 # The CUDA backend's target, accy::cuda: accy plus the toolkit's headers and libdl. It links no
 # CUDA library: the driver is opened at run time, so programs start where there is none.
 # Sets ACCY_HAS_CUDA_TOOLKIT, and where it is true defines accy_add_kernels (AccyKernels.cmake).
+# An installed accy defines accy::cuda in its config (AccyCudaTarget.cmake) when a consumer asks for
+# COMPONENTS cuda, whether or not the machine that installed it had the toolkit.
 find_package(CUDAToolkit QUIET)
 if(CUDAToolkit_FOUND)
   set(ACCY_HAS_CUDA_TOOLKIT TRUE)

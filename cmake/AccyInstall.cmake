@@ -1,19 +1,36 @@
-# Installs the headers and an exported config, so that find_package(accy CONFIG) works.
+# The package: an exported config for find_package(accy CONFIG) from an installation or from this
+# build tree, and with ACCY_INSTALL the install rules (headers, config, pkg-config file, LICENSE).
 include(CMakePackageConfigHelpers)
 
-install(DIRECTORY include/ DESTINATION ${CMAKE_INSTALL_INCLUDEDIR})
-install(TARGETS accy EXPORT accyTargets)
-if(TARGET accy_cuda)
-  # accy::cuda and accy_add_kernels, for consumers of an installation built with the CUDA toolkit.
-  set_target_properties(accy_cuda PROPERTIES EXPORT_NAME cuda)
-  install(TARGETS accy_cuda EXPORT accyTargets)
-  install(FILES cmake/AccyKernels.cmake cmake/AccyEmbed.cmake DESTINATION ${CMAKE_INSTALL_LIBDIR}/cmake/accy)
-endif()
-install(EXPORT accyTargets NAMESPACE accy:: DESTINATION ${CMAKE_INSTALL_LIBDIR}/cmake/accy)
+set(ACCY_MINIMUM_CUDA_TOOLKIT 12.4)  # the CUDA backend needs the driver API of 12.4's headers
+set(ACCY_CMAKE_INSTALL_DIR ${CMAKE_INSTALL_LIBDIR}/cmake/accy CACHE STRING "Where accy's CMake package config is installed")
+mark_as_advanced(ACCY_CMAKE_INSTALL_DIR)
+# The files of the config besides accyConfig, accyConfigVersion and accyTargets. accy::cuda is not
+# exported: the config defines it where a consumer asks for COMPONENTS cuda (AccyCudaTarget.cmake).
+set(_accy_config_files AccyDependencies.cmake AccyCudaTarget.cmake AccyKernels.cmake AccyEmbed.cmake AccyEmbed.cpp)
+
 configure_package_config_file(cmake/accyConfig.cmake.in ${PROJECT_BINARY_DIR}/accyConfig.cmake
-                              INSTALL_DESTINATION ${CMAKE_INSTALL_LIBDIR}/cmake/accy)
+                              INSTALL_DESTINATION ${ACCY_CMAKE_INSTALL_DIR})
 write_basic_package_version_file(${PROJECT_BINARY_DIR}/accyConfigVersion.cmake COMPATIBILITY SameMinorVersion
                                  ARCH_INDEPENDENT)
-install(FILES ${PROJECT_BINARY_DIR}/accyConfig.cmake ${PROJECT_BINARY_DIR}/accyConfigVersion.cmake
-              cmake/AccyDependencies.cmake
-        DESTINATION ${CMAKE_INSTALL_LIBDIR}/cmake/accy)
+
+# The build tree as a config dir (-Daccy_DIR=<build>): the config, its files and the targets, here.
+foreach(file IN LISTS _accy_config_files)
+  configure_file(cmake/${file} ${PROJECT_BINARY_DIR}/${file} COPYONLY)
+endforeach()
+export(TARGETS accy NAMESPACE accy:: FILE ${PROJECT_BINARY_DIR}/accyTargets.cmake)
+
+if(ACCY_INSTALL)
+  install(DIRECTORY include/ DESTINATION ${CMAKE_INSTALL_INCLUDEDIR})
+  install(TARGETS accy EXPORT accyTargets)
+  install(EXPORT accyTargets NAMESPACE accy:: DESTINATION ${ACCY_CMAKE_INSTALL_DIR})
+  list(TRANSFORM _accy_config_files PREPEND cmake/)
+  install(FILES ${PROJECT_BINARY_DIR}/accyConfig.cmake ${PROJECT_BINARY_DIR}/accyConfigVersion.cmake
+                ${_accy_config_files}
+          DESTINATION ${ACCY_CMAKE_INSTALL_DIR})
+  # pkg-config: the include directory and C++20 (Boost's headers and -pthread are the consumer's to add).
+  configure_file(cmake/accy.pc.in ${PROJECT_BINARY_DIR}/accy.pc @ONLY)
+  install(FILES ${PROJECT_BINARY_DIR}/accy.pc DESTINATION ${CMAKE_INSTALL_DATADIR}/pkgconfig)
+  install(FILES LICENSE README.md DESTINATION ${CMAKE_INSTALL_DOCDIR})
+endif()
+unset(_accy_config_files)

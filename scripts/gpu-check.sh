@@ -25,10 +25,21 @@ for example in scan compact single_pass_scan; do
 done
 cat "$out/examples.log"
 
+# Minimum time per benchmark: Google Benchmark 1.8 takes "0.2s" (or "100x"), 1.7.1 (Debian 12) only
+# a number of seconds and rejects "0.2s" as an unrecognized flag. Ask the program which it takes.
+min_time=${ACCY_BENCH_MIN_TIME:-0.2s}
+min_time_flag() {
+  if "$1" --benchmark_list_tests=true "--benchmark_min_time=$min_time" > /dev/null 2>&1; then
+    echo "--benchmark_min_time=$min_time"
+  else
+    echo "--benchmark_min_time=${min_time%s}"
+  fi
+}
 bench=(--benchmark_context=commit="$commit" --benchmark_out_format=json --benchmark_repetitions=5
-       --benchmark_report_aggregates_only=true "--benchmark_min_time=${ACCY_BENCH_MIN_TIME:-0.2s}")
+       --benchmark_report_aggregates_only=true)
 for program in launch_overhead scan; do
-  ./build/gpu/benchmarks/cuda/accy_bench_$program "${bench[@]}" --benchmark_out="$out/$program.json" \
+  binary=./build/gpu/benchmarks/cuda/accy_bench_$program
+  "$binary" "${bench[@]}" "$(min_time_flag "$binary")" --benchmark_out="$out/$program.json" \
     >> "$out/benchmarks.txt" 2>&1 || status=1
 done
 grep -E "median|rror" "$out/benchmarks.txt" | cut -c1-150

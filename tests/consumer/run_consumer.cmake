@@ -3,10 +3,17 @@
 #   cmake -DMODE=subdirectory|package -DWORK_DIR=... -DCONSUMER_SOURCE_DIR=... -DACCY_SOURCE_DIR=...
 #         -DACCY_BINARY_DIR=... -DACCY_VERSION=... -DGENERATOR=... [-DMAKE_PROGRAM=...] -DCXX_COMPILER=...
 #         [-DBUILD_TYPE=...] [-DCONFIG=...] [-DGENERATOR_PLATFORM=...] [-DGENERATOR_TOOLSET=...]
-#         [-DBOOST_DIR=...] [-DBOOST_INCLUDE_DIR=...] -P run_consumer.cmake
+#         [-DBOOST_DIR=...] [-DBOOST_INCLUDE_DIR=...] [-DHOST_ONLY=ON] [-DCUDA=ON -DCUDA_ARCHITECTURES=80,90]
+#         -P run_consumer.cmake
 #
 # subdirectory: the consumer adds ACCY_SOURCE_DIR with add_subdirectory.
 # package: installs ACCY_BINARY_DIR into WORK_DIR/prefix, and the consumer finds it with find_package.
+# build_tree: the consumer finds ACCY_BINARY_DIR itself with find_package (accy_DIR).
+# HOST_ONLY: the consumer is configured with CMAKE_DISABLE_FIND_PACKAGE_CUDAToolkit (as on a machine
+#   without the toolkit): find_package(accy CONFIG) must work, and COMPONENTS cuda must fail, saying why.
+# CUDA: the consumer asks for COMPONENTS cuda and builds a kernel with accy_add_kernels for
+#   CMAKE_CUDA_ARCHITECTURES=CUDA_ARCHITECTURES (commas for semicolons); its fatbin must hold SASS
+#   (cuobjdump --list-elf, or fatbin_entries.cmake where cuobjdump is missing) for each of them.
 cmake_minimum_required(VERSION 3.25)
 
 foreach(variable MODE WORK_DIR CONSUMER_SOURCE_DIR ACCY_SOURCE_DIR ACCY_BINARY_DIR GENERATOR CXX_COMPILER)
@@ -46,15 +53,26 @@ endif()
 if(GENERATOR_TOOLSET)
   list(APPEND options -T ${GENERATOR_TOOLSET})
 endif()
+if(HOST_ONLY)
+  list(APPEND options -DCMAKE_DISABLE_FIND_PACKAGE_CUDAToolkit=ON)
+endif()
+if(CUDA)
+  # An initial cache file: a list cannot pass through execute_process as one argument.
+  string(REPLACE "," ";" CUDA_ARCHITECTURES "${CUDA_ARCHITECTURES}")
+  file(WRITE ${WORK_DIR}/initial_cache.cmake "set(CMAKE_CUDA_ARCHITECTURES \"${CUDA_ARCHITECTURES}\" CACHE STRING \"\")\n")
+  list(APPEND options -DACCY_CONSUMER_CUDA=ON -C ${WORK_DIR}/initial_cache.cmake)
+endif()
 if(MODE STREQUAL "subdirectory")
   list(APPEND options -DACCY_SOURCE_DIR=${ACCY_SOURCE_DIR})
+elseif(MODE STREQUAL "build_tree")
+  list(APPEND options -Daccy_DIR=${ACCY_BINARY_DIR})
 elseif(MODE STREQUAL "package")
   set(prefix ${WORK_DIR}/prefix)
   run("installing accy into ${prefix}" ${CMAKE_COMMAND} --install ${ACCY_BINARY_DIR} --prefix ${prefix}
       ${config_arguments})
   list(APPEND options -DACCY_PREFIX=${prefix} -DCMAKE_PREFIX_PATH=${prefix} -DACCY_EXPECTED_VERSION=${ACCY_VERSION})
 else()
-  message(FATAL_ERROR "run_consumer.cmake: MODE is subdirectory or package, not '${MODE}'")
+  message(FATAL_ERROR "run_consumer.cmake: MODE is subdirectory, package or build_tree, not '${MODE}'")
 endif()
 
 run("configuring" ${CMAKE_COMMAND} -S ${CONSUMER_SOURCE_DIR} -B ${WORK_DIR}/build -G ${GENERATOR} ${options})
@@ -64,3 +82,38 @@ if(EXISTS ${program}.exe)
   set(program ${program}.exe)
 endif()
 run("running ${program}" ${program})
+
+if(HOST_ONLY)
+  # The same, asking for COMPONENTS cuda: configuring must fail, and say that the toolkit is missing.
+  execute_process(COMMAND ${CMAKE_COMMAND} -S ${CONSUMER_SOURCE_DIR} -B ${WORK_DIR}/build_cuda -G ${GENERATOR} ${options}
+                          -DACCY_CONSUMER_CUDA=ON
+                  RESULT_VARIABLE result OUTPUT_VARIABLE output ERROR_VARIABLE output)
+  string(REGEX REPLACE "[ \n]+" " " output "${output}")
+  if(result EQUAL 0 OR NOT output MATCHES "cuda component .* needs the CUDA toolkit 12.4 or newer, which was not found")
+    message(FATAL_ERROR "consumer (${MODE}): COMPONENTS cuda without a CUDA toolkit must fail saying so, "
+                        "not (${result}):\n${output}")
+  endif()
+  message(STATUS "COMPONENTS cuda without the toolkit fails as it should")
+endif()
+
+if(CUDA)
+  set(fatbin ${WORK_DIR}/build/accy_kernels/accy_consumer/scale.fatbin)
+  find_program(cuobjdump cuobjdump HINTS /usr/local/cuda/bin ENV CUDA_PATH PATH_SUFFIXES bin NO_CACHE)
+  if(cuobjdump)
+    execute_process(COMMAND ${cuobjdump} --list-elf ${fatbin} RESULT_VARIABLE result OUTPUT_VARIABLE listing
+                    ERROR_VARIABLE listing)
+    if(NOT result EQUAL 0)
+      message(FATAL_ERROR "consumer (${MODE}): cuobjdump --list-elf ${fatbin} failed (${result}):\n${listing}")
+    endif()
+  else()
+    include(${CMAKE_CURRENT_LIST_DIR}/fatbin_entries.cmake)
+    accy_fatbin_entries(listing ${fatbin})
+    set(listing "fatbin_entries.cmake (no cuobjdump): ${listing}")
+  endif()
+  message(STATUS "${listing}")
+  foreach(architecture IN LISTS CUDA_ARCHITECTURES)
+    if(NOT listing MATCHES "sm_${architecture}([^0-9a-z]|$)")
+      message(FATAL_ERROR "consumer (${MODE}): the fatbin ${fatbin} has no sm_${architecture} code:\n${listing}")
+    endif()
+  endforeach()
+endif()

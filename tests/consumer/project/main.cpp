@@ -1,5 +1,9 @@
 // A program that uses accy as a consumer would: a one-stage pipeline, launched on the recording backend.
 #include <accy/accy.hpp>
+#ifdef ACCY_CONSUMER_CUDA
+#include <accy/backend/cuda.hpp>
+#include <accy_consumer/kernels.hpp>
+#endif
 
 #include <array>
 #include <cstddef>
@@ -47,6 +51,13 @@ int main() {
         std::fprintf(stderr, "accy consumer: expected one launch of 4 blocks, got %zu launches\n", backend.launch_count);
         return 1;
     }
+#ifdef ACCY_CONSUMER_CUDA
+    if (accy_consumer::code::scale_fatbin.empty() || accy_consumer::code::scale_ptx.find(".entry scale") == std::string_view::npos) {
+        std::fputs("accy consumer: accy_add_kernels embedded no fatbin or PTX for scale\n", stderr);
+        return 1;
+    }
+    std::printf("accy consumer: scale embedded, fatbin of %zu bytes\n", accy_consumer::code::scale_fatbin.size());
+#endif
     std::puts("accy consumer: one stage launched, 4 blocks of 256");
     return 0;
 }
