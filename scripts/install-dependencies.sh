@@ -4,7 +4,7 @@
 # installed (nvcc in /usr/local/cuda or on PATH); everything else builds without it.
 set -euo pipefail
 
-packages=(cmake ninja-build g++ libboost1.81-dev libboost-test1.81-dev libbenchmark-dev)
+packages=(cmake ninja-build g++ python3 libboost1.81-dev libboost-test1.81-dev libbenchmark-dev)
 missing=()
 for package in "${packages[@]}"; do
   dpkg-query -W -f='${Status}' "$package" 2>/dev/null | grep -q 'install ok installed' || missing+=("$package")

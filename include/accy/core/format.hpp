@@ -7,10 +7,10 @@
 namespace accy {
 
 enum class format {
-    cuda_ptx,     ///< PTX text, NUL-terminated, JIT-compiled by the driver at load
+    cuda_ptx,     ///< PTX text, JIT-compiled by the driver at load
     cuda_cubin,   ///< a cubin image for one architecture
     cuda_fatbin,  ///< a fatbin: cubins for several architectures and PTX
-    cuda_source,  ///< CUDA C++ source, compiled at load by NVRTC
+    cuda_source,  ///< CUDA C++ source: declared, but no backend builds it (unsupported_operation)
     host,         ///< a C++ callable run once per block by the host backend
     metal_msl,    ///< Metal shading language, named by the seed; no backend runs it yet
 };

@@ -8,8 +8,8 @@
 
 namespace accy {
 
-/// Exactly one member is set. PTX text must be NUL-terminated (string literals are), because the
-/// driver reads it as a C string.
+/// Exactly one member is set. PTX text need not be NUL-terminated: the CUDA backend passes text
+/// that ends in a NUL as it is and copies any other text into a terminated string for the driver.
 struct payload {
     std::string_view text{};
     std::span<const unsigned char> image{};
