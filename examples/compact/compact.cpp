@@ -1,7 +1,6 @@
 // The compact example: keeps the random values above a threshold, in order, and counts them, by a
 // five-stage pipeline (flag -> block_scan -> sums_scan -> add_base -> scatter), checked against a
 // plain C++ compaction, timed, and printed as one line per run.
-#include "common/device_buffer.hpp"
 #include "common/example_main.hpp"
 #include "common/random_values.hpp"
 #include "common/report.hpp"
@@ -9,6 +8,7 @@
 #include "compact/compact_pipeline.hpp"
 
 #include <accy/accy.hpp>
+#include <accy/device_buffer.hpp>
 
 #include <algorithm>
 #include <array>
@@ -32,10 +32,10 @@ constexpr T threshold = std::is_floating_point_v<T> ? T(0.5) : T(0);
 template <class T, class Backend, class Format>
 bool run(Backend& device, Format format, std::uint32_t n, unsigned iterations, std::mt19937& engine) {
     using compact_pipeline = compact::pipeline<T>;
-    device_buffer<T, Backend> in(device, n), out(device, n);
-    device_buffer<std::uint32_t, Backend> count(device, 1);
-    const std::array operands{in.get()};
-    const std::array results{out.get(), count.get()};
+    accy::device_buffer<T, Backend> in(device, n), out(device, n);
+    accy::device_buffer<std::uint32_t, Backend> count(device, 1);
+    const std::array operands{in.view()};
+    const std::array results{out.view(), count.view()};
     const typename compact_pipeline::scalar_values scalars{n, threshold<T>};
     const auto compact_and_check = [&](const std::vector<T>& input, std::string_view what) {
         const std::vector<T> expected = compact::kept<T>(input, threshold<T>);

@@ -2,13 +2,13 @@
 // launches of an inclusive-scan pipeline on fresh random data, each checked against plain C++.
 #pragma once
 
-#include "common/device_buffer.hpp"
 #include "common/random_values.hpp"
 #include "common/report.hpp"
 #include "scan/scan_check.hpp"
 #include "scan/scan_entries.hpp"
 
 #include <accy/accy.hpp>
+#include <accy/device_buffer.hpp>
 
 #include <array>
 #include <cstdint>
@@ -25,9 +25,9 @@ namespace accy_examples {
 template <class Pipeline, class T, class Backend, class Format>
 bool run_scan(std::string_view name, Backend& device, Format format, std::uint32_t n, unsigned iterations,
               std::mt19937& engine) {
-    device_buffer<T, Backend> in(device, n), out(device, n);
-    const std::array operands{in.get()};
-    const std::array results{out.get()};
+    accy::device_buffer<T, Backend> in(device, n), out(device, n);
+    const std::array operands{in.view()};
+    const std::array results{out.view()};
     const typename Pipeline::scalar_values scalars{n};
 
     const std::vector<T> cold_input = random_values<T>(engine, n);
