@@ -162,6 +162,11 @@ inline constexpr bool is_pipeline = false;
 template <class Definition>
 inline constexpr bool is_pipeline<pipeline<Definition>> = true;
 
+/// Checks a definition on its own, where nothing launches it yet: `static_assert(accy::check<D>);`
+/// compiles when `D` is well formed, and otherwise fails with the one error naming the mistake.
+template <class Definition>
+inline constexpr bool check = sizeof(pipeline<Definition>) != 0;
+
 /// Whether a definition is free of wiring mistakes, without the compile error: for trait tests.
 template <class Definition>
 inline constexpr bool valid_pipeline = [] {
