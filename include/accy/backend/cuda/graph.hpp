@@ -50,7 +50,8 @@ public:
         std::copy(results.begin(), results.end(), results_.begin());
         detail::check(*api_, api_->graph_create(&graph_, 0), "cuGraphCreate");
         try {
-            write_nodes(accy::detail::scalar_values_of<Pipeline>(runtime_scalars), node_write::add);
+            values_ = accy::detail::scalar_values_of<Pipeline>(runtime_scalars);
+            write_nodes(values_, node_write::add);
             detail::check(*api_, api_->graph_instantiate(&exec_, graph_, 0), "cuGraphInstantiate");
         } catch (...) {
             release();
@@ -67,7 +68,7 @@ public:
     pipeline_graph(pipeline_graph&& other) noexcept
         : api_(other.api_), context_(other.context_), pool_(other.pool_), operands_(other.operands_), results_(other.results_),
           intermediates_(other.intermediates_), graph_(std::exchange(other.graph_, nullptr)),
-          exec_(std::exchange(other.exec_, nullptr)), nodes_(other.nodes_) {}
+          exec_(std::exchange(other.exec_, nullptr)), nodes_(other.nodes_), values_(other.values_) {}
     pipeline_graph& operator=(pipeline_graph&& other) noexcept {
         if (this != &other) {
             release();
@@ -80,6 +81,7 @@ public:
             graph_ = std::exchange(other.graph_, nullptr);
             exec_ = std::exchange(other.exec_, nullptr);
             nodes_ = other.nodes_;
+            values_ = other.values_;
         }
         return *this;
     }
@@ -93,18 +95,36 @@ public:
         detail::check(*api_, api_->graph_launch(exec_, stream.value_or(nullptr)), "cuGraphLaunch");
     }
 
-    /// Re-derives every stage from new runtime scalars; nothing changes if a check fails. Call it
-    /// only while no replay of this graph is queued: the nodes change for the next launch.
+    /// Re-derives every stage from new runtime scalars, all or nothing: if a check fails nothing
+    /// changes, and if the driver refuses node k the nodes before it are set back to the scalars
+    /// of the last successful update (or construction) before the error is thrown. Call it only
+    /// while no replay of this graph is queued: the nodes change for the next launch.
     /// `runtime_scalars` is a tuple of the declared types, as `launch_pipeline` takes them.
     template <class Scalars>
     void update(const Scalars& runtime_scalars) {
-        write_nodes(accy::detail::scalar_values_of<Pipeline>(runtime_scalars), node_write::set);
+        const typename Pipeline::scalar_values values = accy::detail::scalar_values_of<Pipeline>(runtime_scalars);
+        std::size_t written = 0;
+        try {
+            write_nodes(values, node_write::set, &written);
+        } catch (...) {
+            if (written > 0) {
+                try {
+                    write_nodes(values_, node_write::set, nullptr, written);  // derived before: its checks pass
+                } catch (...) {
+                    // The driver refused the old parameters too: the first error is the one to report.
+                }
+            }
+            throw;
+        }
+        values_ = values;
     }
 
 private:
     enum class node_write { add, set };
 
-    void write_nodes(const typename Pipeline::scalar_values& runtime_scalars, node_write how) {
+    /// Adds or sets the nodes of stages below `stages`, counting those set in `*written`.
+    void write_nodes(const typename Pipeline::scalar_values& runtime_scalars, node_write how, std::size_t* written = nullptr,
+                     std::size_t stages = Pipeline::stage_count) {
         accy::detail::launch_request<Pipeline, backend> request;
         request.fmt = pool_->format();
         request.operands = operands_;
@@ -117,6 +137,7 @@ private:
         CUgraphNode last = nullptr;  // the node the next one depends on, while adding
         boost::hana::for_each(launches, [&](auto& launch) {
             constexpr std::size_t stage = std::remove_cvref_t<decltype(launch)>::index;
+            if (stage >= stages) return;
             launch.bind(operands_, results_, intermediates_);
             detail::kernel_parameters parameters(launch.arguments);
             CUDA_KERNEL_NODE_PARAMS node{};
@@ -137,6 +158,7 @@ private:
             } else {
                 detail::check(*api_, api_->graph_exec_kernel_node_set_params(exec_, nodes_[stage], &node),
                               "cuGraphExecKernelNodeSetParams");
+                if (written != nullptr) ++*written;
             }
         });
     }
@@ -181,6 +203,7 @@ private:
     CUgraph graph_ = nullptr;
     CUgraphExec exec_ = nullptr;
     std::array<CUgraphNode, Pipeline::stage_count> nodes_{};
+    typename Pipeline::scalar_values values_{};  ///< the scalars the nodes now hold
 };
 
 }  // namespace accy::cuda
