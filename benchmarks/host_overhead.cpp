@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // Host-side cost of launch_pipeline on the recording backend (no device): what accy adds to the
 // backend's own calls, for the seed's three-stage scan.
 #include "support/seed_pipeline.hpp"

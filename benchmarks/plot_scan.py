@@ -1,4 +1,5 @@
 #!/usr/bin/env python3
+# SPDX-License-Identifier: Apache-2.0
 """Plots scan throughput (GB/s counting n reads and n writes) against n from accy_bench_scan's
 JSON output: one line per implementation, medians of the repetitions. Writes an SVG; needs no
 package beyond Python's standard library.

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: Apache-2.0
 # The CUDA backend's target, accy::cuda: accy plus the toolkit's headers and libdl. It links no
 # CUDA library: the driver is opened at run time, so programs start where there is none.
 # Sets ACCY_HAS_CUDA_TOOLKIT, and where it is true defines accy_add_kernels (AccyKernels.cmake).

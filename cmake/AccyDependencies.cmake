@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: Apache-2.0
 # Finds Threads and Boost's headers, the latter through Boost's own CMake config where it is installed, else by the
 # location of Hana's umbrella header (the GPU machine has headers and no config).
 include(GNUInstallDirs)

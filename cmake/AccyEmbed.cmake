@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: Apache-2.0
 # cmake -P script of accy_add_kernels: writes a header that embeds compiled kernels as constexpr arrays.
 # Reads ACCY_MANIFEST, which sets ACCY_HEADER, ACCY_NAMESPACE, ACCY_SOURCES and ACCY_BLOBS (name|kind|file).
 include(${ACCY_MANIFEST})

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // The generator of accy_add_kernels' headers: writes each blob as one string literal, which a C++
 // compiler reads far faster than a braced list of numbers (a 2 MB fatbin: well under 2 s).
 //

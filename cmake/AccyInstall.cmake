@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: Apache-2.0
 # The package: an exported config for find_package(accy CONFIG) from an installation or from this
 # build tree, and with ACCY_INSTALL the install rules (headers, config, pkg-config file, LICENSE).
 include(CMakePackageConfigHelpers)

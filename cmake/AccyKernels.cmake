@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: Apache-2.0
 # Defines accy_add_kernels, which compiles CUDA kernels with nvcc (to PTX and a fatbin) and embeds
 # them in a generated header (AccyEmbed.cpp, or AccyEmbed.cmake when cross-compiling). Only custom
 # commands: the project needs no CUDA language in CMake.

@@ -1,4 +1,5 @@
 #!/usr/bin/env bash
+# SPDX-License-Identifier: Apache-2.0
 # On a GPU machine: builds everything (preset gpu), runs the gpu-labelled tests, the examples on
 # CUDA and the GPU benchmarks, and writes logs and benchmark JSON into the folder given (default
 # gpu-results/). CI has no GPU; this is how the GPU parts are checked.

@@ -1,4 +1,5 @@
 #!/usr/bin/env bash
+# SPDX-License-Identifier: Apache-2.0
 # Installs what is missing, builds the scan example and runs it: on the GPU where there is one,
 # otherwise on the host backend. The example prints which.
 set -euo pipefail

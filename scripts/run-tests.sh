@@ -1,5 +1,8 @@
 #!/usr/bin/env bash
-# Installs what is missing, builds everything and runs every test (GPU tests skip without a GPU).
+# SPDX-License-Identifier: Apache-2.0
+# Installs what is missing, builds everything and runs every test (GPU tests skip without a GPU),
+# then the unit, host and compile-fail suites again with clang++, so that both compilers give one
+# readable error per mistake.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
@@ -7,3 +10,6 @@ bash scripts/install-dependencies.sh
 cmake --preset default
 cmake --build --preset default
 ctest --preset default --parallel 2
+cmake --preset clang
+cmake --build --preset clang
+ctest --preset clang --parallel 2

@@ -1,4 +1,5 @@
 #!/usr/bin/env python3
+# SPDX-License-Identifier: Apache-2.0
 """Compile time of a translation unit that defines and launches an N-stage pipeline with accy,
 against one that makes the same launches by hand with the CUDA driver API (N = 3, 8, 16).
 

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // cub::DeviceScan::InclusiveSum behind a plain C++ interface, as the reference scan.
 #include "cub_scan.hpp"
 

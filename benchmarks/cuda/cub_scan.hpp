@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // Defines `accy_bench::cub_scan`, CUB's device-wide inclusive sum of floats with its scratch allocated once.
 #pragma once
 

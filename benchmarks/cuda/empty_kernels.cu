@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // Kernels that do nothing, for measuring what a launch costs.
 #include <cstdint>
 

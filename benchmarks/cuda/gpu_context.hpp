@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // Defines `accy_bench::gpu`, the benchmarks' shared CUDA backend and stream, and the run's context (GPU, driver).
 #pragma once
 

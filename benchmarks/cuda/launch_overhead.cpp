@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // What a launch of a three-stage pipeline of empty kernels costs: three raw cuLaunchKernel calls,
 // accy with a pool and caller-owned intermediates, accy cold (loads and allocates itself), and a
 // CUDA graph replay. "host" times the calls alone (synchronizing every 1024 pipelines, counted in);

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // Inclusive scan of n floats on the GPU, n = 2^10 ... 2^28: accy's three-stage scan, accy's
 // single-pass scan and cub::DeviceScan::InclusiveSum. "throughput" is device time by CUDA events
 // around one launch on a warm pool and scratch (bytes: n read + n written); "latency" is host

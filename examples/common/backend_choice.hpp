@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // Defines `accy_examples::with_backend`, which runs an example on the backend the command line
 // chose: the one place where the examples pick between the CUDA and the host backend.
 #pragma once

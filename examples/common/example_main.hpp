@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // Defines `accy_examples::example_main`, the main of every example: options, seed, backend, one run per n and dtype.
 #pragma once
 

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // Defines `accy_examples::options`, the command line every example takes, and its parser.
 #pragma once
 

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // Defines `accy_examples::random_values`, the fresh input of every example run.
 #pragma once
 

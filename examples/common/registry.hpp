@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // Defines `accy_examples::registry_of`, which makes one registry of several arrays of kernel entries.
 #pragma once
 

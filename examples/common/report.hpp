@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // Defines what every example prints: `accy_examples::time_launches` and `print_result`.
 #pragma once
 

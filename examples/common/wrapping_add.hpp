@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // Defines `accy_examples::wrapping_add`: a + b, wrapping around for integers as GPU arithmetic does.
 #pragma once
 

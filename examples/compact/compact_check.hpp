@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // Defines `accy_examples::compact::check`, which compares a compaction with a plain C++ one.
 #pragma once
 

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // Defines the compact example's tile shape (the scan's) and states the signature of its kernels in
 // every format (T is float or std::int32_t, t its dtype f32 or i32; all version 1; the parameters
 // in this order, as compact_entries.hpp declares them). Compaction keeps the elements x > threshold,

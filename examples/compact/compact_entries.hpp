@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // Defines the compact example's own kernel targets per element type and `accy_examples::compact::entries`,
 // which makes its flag and scatter entries of one format; the scan's entries come from scan_entries.hpp.
 #pragma once

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // Defines the compact example's registry and pipeline, `accy_examples::compact::pipeline<T>`: stream
 // compaction in five stages, flag -> the scan's three -> scatter (signatures in compact_config.hpp).
 #pragma once

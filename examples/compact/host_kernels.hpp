@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // Defines the compact example's host kernels (`accy_examples::compact::host`) and their `host`-format entries.
 #pragma once
 

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // Defines the scan's host kernels (`accy_examples::scan::host`) and their `host`-format entries.
 #pragma once
 

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // Defines `accy_examples::run_scan`, the body of the scan examples: a cold launch and timed hot
 // launches of an inclusive-scan pipeline on fresh random data, each checked against plain C++.
 #pragma once

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // The scan example: an inclusive scan of n random values by a three-stage pipeline (block_scan ->
 // sums_scan -> add_base), checked against a plain C++ scan, timed, and printed as one line per run.
 #include "common/example_main.hpp"

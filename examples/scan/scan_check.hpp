@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // Defines `accy_examples::scan::check`, which compares a scan's output with a plain C++ inclusive scan.
 #pragma once
 

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // Defines the scan example's tile shape, shared by its host and CUDA kernels, and states the
 // signature every format's kernels keep (T is float or std::int32_t, t its dtype f32 or i32; all
 // version 1; the parameters in this order, as scan_entries.hpp declares them):

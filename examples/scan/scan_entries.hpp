@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // Defines the scan's kernel targets per element type and `accy_examples::scan::entries`, which
 // makes the three kernel entries of one format: the same targets, parameters and geometry in every format.
 #pragma once

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // Defines the scan example's registry and pipeline, `accy_examples::scan::pipeline<T>`: an inclusive
 // scan in three stages, block_scan -> sums_scan -> add_base (signatures in scan_config.hpp).
 #pragma once

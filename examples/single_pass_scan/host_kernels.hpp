@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // Defines the single-pass scan's host kernels: the same decoupled look-back as the CUDA kernels,
 // one call per tile, with std::atomic_ref on the tile status words.
 #pragma once

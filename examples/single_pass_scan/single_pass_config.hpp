@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // Defines the tile shape of the single-pass scan, shared by its CUDA and host kernels.
 //
 // One stage (T is float or std::int32_t, t its dtype f32 or i32; version 1):

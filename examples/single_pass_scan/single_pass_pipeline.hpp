@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // Defines the single-pass scan's registry and pipeline, `accy_examples::single_pass::pipeline<T>`:
 // one stage, a scan with decoupled look-back over status words in a zero_filled workspace
 // (signature in single_pass_config.hpp).

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // The single-pass scan example: an inclusive scan of n random values in one stage (decoupled
 // look-back over tile status words in a workspace that accy zeroes first), checked against a plain
 // C++ scan and timed.

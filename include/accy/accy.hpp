@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // Includes all of accy but the backends that need a device runtime (`accy/backend/cuda/...`).
 #pragma once
 

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // Defines `accy::device_buffer<T, Backend>`, a typed buffer of any backend, freed with its owner.
 #pragma once
 

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // Helpers of the ABI tests: error predicates that check code and message, host buffers that free
 // themselves, and the buffers the recording backend's launches are given.
 #pragma once

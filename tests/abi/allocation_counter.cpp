@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // Replaces the global operator new of the ABI tests' executable with one that counts its calls.
 #include "abi/allocation_counter.hpp"
 

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // Operand and result checks: a launch refuses a null operand, an undersized operand or result,
 // a buffer that wraps past 2^64, a result overlapping an operand or another result, before it
 // allocates, zeroes or launches anything; a result declared in place over an operand may alias it.

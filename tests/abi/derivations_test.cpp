@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // Derivations: product, sum, min_of, max_of, ceil_div and convert of runtime scalars, into
 // parameters of their types; overflow and narrowing that does not fit are launch_argument_mismatch
 // naming the stage, the parameter and the value, with nothing allocated or launched.

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // Launch geometry: grids derived from integer parameters, checked against 2^31 - 1 in x and 65535
 // in y and z for every stage before the first launches; dynamic shared memory, fixed and per
 // thread, passed in the launch configuration and given to each block of a host kernel.

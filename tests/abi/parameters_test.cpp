@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // Kernel parameters in any order, as a binary takes them: the (ptr, ptr, u32, ptr, ptr) that Triton
 // emits for add_one(x, y, n), by-value bytes (a 128-byte struct aligned to 64), and a kernel of 32
 // parameters of every scalar type; packed at their offsets, recorded byte for byte, read by host kernels.

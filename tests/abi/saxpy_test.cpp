@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // A host pipeline end to end, with the GPU signature: saxpy_count(const float* x, float* y,
 // float alpha, unsigned long long n, int* workspace, int* positives) computes y = alpha * x + y and
 // counts the positive results, the last block (by a ticket in the zero_filled workspace) writing

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // Typed runtime scalars: a u64 n, an f32 alpha, a struct and a signed i32 pass through to the
 // kernel's parameters with their types (checked in the recorded bytes and in a host kernel), and
 // integer bounds (minimum and maximum) are checked before anything is allocated or launched.

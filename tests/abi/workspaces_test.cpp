@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // Workspaces: a stage's own scratch, allocated after the intermediates (or passed by the caller
 // after them), checked like them, zeroed just before its stage when declared zero_filled (even
 // when the caller's buffer is dirty), and launched without allocating in the hot path.

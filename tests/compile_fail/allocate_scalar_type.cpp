@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // allocate_intermediates gets its runtime scalar n as a std::uint64_t; the pipeline declares a std::uint32_t.
 // expect: accy: a runtime scalar's type differs from the type P declares for it
 #include <support/seed_pipeline.hpp>

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // A stage binds two arguments to a kernel of three parameters (buffer, buffer, u32): too few arguments.
 // expect: accy::pipeline: a stage binds a different number of arguments than its kernel entry declares parameters; bind every parameter, in order
 // expect: accy::diagnostic::report<accy::problem::argument_count_mismatch

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // A stage binds five arguments to a kernel of four parameters: too many arguments.
 // expect: accy::pipeline: a stage binds a different number of arguments than its kernel entry declares parameters; bind every parameter, in order
 // expect: accy::diagnostic::report<accy::problem::argument_count_mismatch

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // A stage binds operand<0> to add_base's scalar parameter n.
 // expect: accy::pipeline: a stage binds a buffer to a scalar or bytes parameter, or a derivation to a buffer parameter
 // expect: accy::diagnostic::report<accy::problem::argument_kind_mismatch

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // A u64 runtime scalar bound to block_scan's u32 parameter n without convert<dtype::u32, D>.
 // expect: accy::pipeline: a stage binds a derivation whose type the parameter does not hold
 // expect: accy::diagnostic::report<accy::problem::argument_type_mismatch

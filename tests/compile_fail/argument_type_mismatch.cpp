@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // A float runtime scalar bound to the kernel's u64 parameter n without convert<dtype::u64, D>.
 // expect: accy::pipeline: a stage binds a derivation whose type the parameter does not hold
 // expect: accy::diagnostic::report<accy::problem::argument_type_mismatch

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // A stage's argument is ceil_div of a float runtime scalar.
 // expect: accy::pipeline: ceil_div, sum, product, min_of and max_of take integer derivations
 // expect: accy::diagnostic::report<accy::problem::arithmetic_on_non_integer

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // A kernel entry has a block of 0 threads in z.
 // expect: accy::pipeline: a stage's kernel entry has a block dimension of 0 threads; each dimension needs 1 or more
 // expect: accy::diagnostic::report<accy::problem::block_dimension_zero

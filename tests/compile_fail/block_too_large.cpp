@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // A kernel entry has a block of 2048 threads.
 // expect: accy::pipeline: a stage's kernel entry has a block over the limits: x and y at most 1024, z at most 64, x*y*z at most 1024 threads
 // expect: accy::diagnostic::report<accy::problem::block_too_large

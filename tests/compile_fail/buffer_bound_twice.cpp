@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // A stage binds result<0> to two of its parameters.
 // expect: accy::pipeline: a stage binds the same buffer to two parameters, which would alias them
 // expect: accy::diagnostic::report<accy::problem::buffer_bound_twice

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: Apache-2.0
 # Runs one compile-fail test: builds TARGET in BUILD_DIR and checks the compiler's verdict.
 #
 #   cmake -DBUILD_DIR=<build tree> -DTARGET=<object target> -DSOURCE=<its .cpp> [-DCONFIG=<config>]

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // accy::check<D> checks a definition that nothing launches: an operand bound to a scalar parameter.
 // expect: accy::pipeline: a stage binds a buffer to a scalar or bytes parameter, or a derivation to a buffer parameter
 // expect: accy::diagnostic::report<accy::problem::argument_kind_mismatch

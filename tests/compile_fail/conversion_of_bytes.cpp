@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // A stage converts a struct runtime scalar to a u64.
 // expect: accy::pipeline: convert<dtype, D> of a struct runtime scalar; structs bind only bytes parameters
 // expect: accy::diagnostic::report<accy::problem::conversion_of_bytes

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // A pipeline definition forgets its runtime_scalars.
 // expect: accy::pipeline<Definition>: Definition must declare target, version, registry, runtime_scalars, operands, results and stages as static members
 // expect: accy::pipeline<definition>

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // The registry lists the fill kernel twice in cuda_ptx.
 // expect: accy::pipeline: the registry has two entries for a stage's (target, version) in the same format; keep one
 // expect: accy::diagnostic::report<accy::problem::duplicate_entry

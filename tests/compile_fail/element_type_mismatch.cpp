@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // sums_scan's f32 parameter scanned is bound to an intermediate of u32.
 // expect: accy::pipeline: a stage binds a buffer whose shape's dtype differs from the element type its parameter declares
 // expect: accy::diagnostic::report<accy::problem::element_type_mismatch

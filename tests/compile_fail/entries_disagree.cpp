@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // The fill kernel's host entry takes n as a u32, its cuda_ptx entry as a u64.
 // expect: accy::pipeline: a stage's kernel entries in two formats declare different parameters (kinds, types, sizes or alignments)
 // expect: accy::diagnostic::report<accy::problem::entries_disagree

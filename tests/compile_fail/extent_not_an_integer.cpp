@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // A result's extent is a float runtime scalar.
 // expect: accy::pipeline: a buffer's extent must be an integer derivation
 // expect: accy::diagnostic::report<accy::problem::extent_not_an_integer

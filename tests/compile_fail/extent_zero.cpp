@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // An intermediate has the fixed extent constant<0>.
 // expect: accy::pipeline: a buffer has a constant extent of 0 elements or fewer; a buffer needs one element or more
 // expect: accy::diagnostic::report<accy::problem::extent_zero

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // A kernel entry derives its grid's x as ceil_div by 0.
 // expect: accy::pipeline: a stage's kernel entry derives a grid dimension as ceil_div by 0
 // expect: accy::diagnostic::report<accy::problem::geometry_divisor_zero

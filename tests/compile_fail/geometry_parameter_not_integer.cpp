@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // A kernel entry derives its grid's y from parameter 0, which is a buffer.
 // expect: accy::pipeline: a stage's kernel entry derives a grid dimension from a parameter that is not one of its integer scalars
 // expect: accy::diagnostic::report<accy::problem::geometry_parameter_not_integer

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // A kernel entry has a fixed grid of 65536 blocks in y.
 // expect: accy::pipeline: a stage's kernel entry has a fixed grid dimension over the limit: 2^31 - 1 blocks in x, 65535 in y and z
 // expect: accy::diagnostic::report<accy::problem::grid_dimension_too_large

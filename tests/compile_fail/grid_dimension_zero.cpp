@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // A kernel entry has a fixed grid of 0 blocks in x.
 // expect: accy::pipeline: a stage's kernel entry has a fixed grid dimension of 0 blocks; each dimension needs 1 or more
 // expect: accy::diagnostic::report<accy::problem::grid_dimension_zero

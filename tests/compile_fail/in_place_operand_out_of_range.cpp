@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // A result declared in place over operand 1 of a pipeline of one operand.
 // expect: accy::pipeline: a result is in_place<i, ...> over operand i at or past the number of operands
 // expect: accy::diagnostic::report<accy::problem::in_place_operand_out_of_range

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // A stage binds intermediate<2> in a pipeline of two intermediates.
 // expect: accy::pipeline: a stage binds intermediate<i> with i at or past the number of declared intermediates
 // expect: accy::diagnostic::report<accy::problem::intermediate_index_out_of_range

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // The last stage reads intermediate<0> instead of intermediate<1>, so no stage reads intermediate<1>.
 // expect: accy::pipeline: an intermediate is not read by any stage after the first stage that writes it
 // expect: accy::diagnostic::report<accy::problem::intermediate_never_read

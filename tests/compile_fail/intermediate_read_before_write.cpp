@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // A stage reads intermediate<1> before any stage writes it.
 // expect: accy::pipeline: a stage reads an intermediate that no earlier stage writes
 // expect: accy::diagnostic::report<accy::problem::intermediate_read_before_write

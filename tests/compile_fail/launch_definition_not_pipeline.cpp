@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // A launch names the definition instead of accy::pipeline<definition>.
 // expect: accy::launch_pipeline<P>: P must be an accy::pipeline<Definition>
 #include <support/seed_pipeline.hpp>

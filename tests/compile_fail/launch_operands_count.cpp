@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // A launch passes a std::array of two operands to a pipeline of one operand.
 // expect: accy::launch_pipeline<P>: the operands container has a fixed size that differs from P's operand_count
 #include <support/seed_pipeline.hpp>

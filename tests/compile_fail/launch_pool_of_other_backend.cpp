@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // A launch on one backend type uses a pool loaded on another backend type.
 // expect: accy::launch_pipeline: the artifact pool was loaded on another backend type
 // expect: accy::artifact_pool<accy::pipeline<accy_test::device_scan_definition>, other_backend>

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // A launch of the seed pipeline uses a pool loaded for another pipeline (same kernels, another target).
 // expect: accy::launch_pipeline<P>: the artifact pool was loaded for another pipeline
 // expect: accy::artifact_pool<accy::pipeline<other_definition>, accy::testing::recording_backend>

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // A launch passes a std::array of no results to a pipeline of one result.
 // expect: accy::launch_pipeline<P>: the results container has a fixed size that differs from P's result_count
 #include <support/seed_pipeline.hpp>

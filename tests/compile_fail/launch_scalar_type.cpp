@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // A launch passes its runtime scalar n as an int (std::tuple{1000} deduces int); the pipeline declares a std::uint32_t.
 // expect: accy: a runtime scalar's type differs from the type P declares for it; runtime scalars are not converted, pass P::scalar_values{...}
 #include <support/seed_pipeline.hpp>

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // A launch passes a tuple of two runtime scalars to a pipeline of one.
 // expect: accy: the runtime scalars tuple has a different count than P's runtime_scalars
 #include <support/seed_pipeline.hpp>

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // An operand's extent adds a u64 and an i32, which no type holds both of.
 // expect: accy::pipeline: an arithmetic derivation mixes a u64 with a signed integer
 // expect: accy::diagnostic::report<accy::problem::no_common_type

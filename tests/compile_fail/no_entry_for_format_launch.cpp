@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // A launch asks for host kernels at compile time; the registry has only cuda_ptx entries.
 // expect: accy: a stage has no kernel entry in the format given at compile time
 // expect: accy::diagnostic::report<accy::problem::no_entry_for_format

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // A stage binds operand<3> in a pipeline of one operand.
 // expect: accy::pipeline: a stage binds operand<i> with i at or past the number of operands
 // expect: accy::diagnostic::report<accy::problem::operand_index_out_of_range

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // A stage binds operand<0> to a parameter its kernel writes.
 // expect: accy::pipeline: a stage binds an operand to a parameter its kernel writes
 // expect: accy::diagnostic::report<accy::problem::operand_written

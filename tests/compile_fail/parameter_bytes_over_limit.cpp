@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // A kernel entry takes a 32760-byte struct by value after 16 bytes of other parameters.
 // expect: accy::pipeline: a stage's kernel entry declares more than max_parameter_bytes (32764) bytes of parameters
 // expect: accy::diagnostic::report<accy::problem::parameter_bytes_over_limit

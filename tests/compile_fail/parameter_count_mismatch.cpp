@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // A Triton kernel add_one(x, y, n) takes the two scratch pointers its compiler appends, (ptr, ptr,
 // u32, ptr, ptr), and its entry declares all five; the stage binds only the three of the source.
 // expect: accy::pipeline: a stage binds a different number of arguments than its kernel entry declares parameters; bind every parameter, in order

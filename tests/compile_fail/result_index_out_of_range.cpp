@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // A stage binds result<1> in a pipeline of one result.
 // expect: accy::pipeline: a stage binds result<i> with i at or past the number of results
 // expect: accy::diagnostic::report<accy::problem::result_index_out_of_range

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // A second result that no stage binds.
 // expect: accy::pipeline: no stage writes a result; bind it to a parameter a kernel writes, or remove it
 // expect: accy::diagnostic::report<accy::problem::result_never_written

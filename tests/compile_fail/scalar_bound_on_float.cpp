@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // A float runtime scalar with a bound: bounds apply to integer scalars only.
 // expect: accy::scalar<Name, T, Bounds>: bounds apply to integer scalars, with min <= max
 // expect: accy::diagnostic::report<accy::problem::scalar_bounds_invalid

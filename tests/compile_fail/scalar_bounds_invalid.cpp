@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // A runtime scalar's bounds have their minimum above their maximum. (Bounds now live on accy::scalar,
 // so a bound can no longer name a runtime scalar that does not exist: this replaces bound_index_out_of_range.)
 // expect: accy::scalar<Name, T, Bounds>: bounds apply to integer scalars, with min <= max

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // A stage's argument is ceil_div<n, 0>.
 // expect: accy::pipeline: a derivation is ceil_div<D, 0>, a division by zero
 // expect: accy::diagnostic::report<accy::problem::divisor_zero

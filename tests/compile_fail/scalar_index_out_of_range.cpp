@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // A stage forwards runtime scalar 1 in a pipeline of one runtime scalar.
 // expect: accy::pipeline: a derivation forward<i> reads runtime scalar i at or past the number of runtime scalars
 // expect: accy::diagnostic::report<accy::problem::scalar_index_out_of_range

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // A runtime scalar declared as a pointer: device memory is passed as an operand, a result or an intermediate.
 // expect: accy::scalar<Name, T>: T must be a number (i32, u32, i64, u64, f32, f64, u8) or a trivially copyable struct
 // expect: accy::diagnostic::report<accy::problem::scalar_type_not_supported

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // A kernel entry asks for 256 KiB of dynamic shared memory per block.
 // expect: accy::pipeline: a stage's kernel entry asks for more dynamic shared memory than any GPU has (227 KiB per block)
 // expect: accy::diagnostic::report<accy::problem::shared_memory_too_large

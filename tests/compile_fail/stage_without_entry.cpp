@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // A stage names version 2 of a kernel the registry has only in version 1.
 // expect: accy::pipeline: a stage names a (target, version) that the registry has no entry for, in any format
 // expect: accy::diagnostic::report<accy::problem::stage_without_entry

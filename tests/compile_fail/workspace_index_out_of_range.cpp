@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // A stage binds workspace<0> in a pipeline without workspaces.
 // expect: accy::pipeline: a stage binds workspace<i> with i at or past the number of declared workspaces
 // expect: accy::diagnostic::report<accy::problem::workspace_index_out_of_range

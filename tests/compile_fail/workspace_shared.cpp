@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // block_scan's tile sums as a workspace that sums_scan reads too: a workspace read as an intermediate by another stage.
 // expect: accy::pipeline: a workspace is bound by two stages; a workspace belongs to one stage, pass data between stages in an intermediate
 // expect: accy::diagnostic::report<accy::problem::workspace_shared

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // A workspace that no stage binds.
 // expect: accy::pipeline: a workspace is declared but no stage binds it; remove it
 // expect: accy::diagnostic::report<accy::problem::workspace_unused

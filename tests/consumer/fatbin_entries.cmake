@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: Apache-2.0
 # accy_fatbin_entries(<variable> <file>): sets <variable> to the entries of a CUDA fatbin, as
 # elf:sm_<arch> and ptx:compute_<arch>, for where cuobjdump is not installed. The layout read: a
 # 16-byte header (magic 0xBA55ED50, u16 version, u16 header size, u64 size of the entries), then

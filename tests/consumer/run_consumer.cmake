@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: Apache-2.0
 # Builds and runs the consumer project of tests/consumer/project in WORK_DIR, from scratch.
 #
 #   cmake -DMODE=subdirectory|package -DWORK_DIR=... -DCONSUMER_SOURCE_DIR=... -DACCY_SOURCE_DIR=...

@@ -1,4 +1,5 @@
 #!/usr/bin/env python3
+# SPDX-License-Identifier: Apache-2.0
 """Compiles the ```cpp code blocks of a Markdown file, for the docs tests.
 
   code_blocks.py count FILE                          prints how many ```cpp blocks FILE has

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // The harness every ```cpp block of README.md and docs/guide.md is compiled with (tests/docs): the
 // standard headers the blocks use, accy with its CUDA backend, and the one name the blocks take as
 // given: `saxpy_fatbin`, a kernel image as accy_add_kernels would embed it (here a placeholder).

@@ -1,4 +1,5 @@
 #!/usr/bin/env python3
+# SPDX-License-Identifier: Apache-2.0
 """Lists accy's public names, or checks that docs/reference.md lists each of them.
 
 A public name is one declared at namespace scope in a header under include/accy/, in a namespace

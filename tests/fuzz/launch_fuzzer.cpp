@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // A libFuzzer target over launch validation on the recording backend. Each input chooses a
 // pipeline (the seed's device scan, its bounded variant, its dual-format variant), a format, the
 // runtime scalar n, the operand, result and caller-scratch counts, every buffer's address and size

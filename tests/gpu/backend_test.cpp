@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // Tests of accy::cuda::backend on a GPU: launches in each format, pools, scratch, streams, and load-time failures.
 #include <gpu/device.hpp>
 #include <gpu/square_add.hpp>

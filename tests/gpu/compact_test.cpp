@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // Tests of the compact example's CUDA kernels against a CPU reference: f32 and i32, cold, with pool + scratch, and as a graph.
 #include <gpu/device.hpp>
 

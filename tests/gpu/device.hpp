@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // Defines the support of the GPU tests: the skip when no device is present, the shared backend, random data and copies.
 #pragma once
 

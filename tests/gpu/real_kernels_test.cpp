@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // GPU tests of kernels declared with their real parameter lists: a float and a 64-bit count with a
 // zero-filled workspace, PTX that Triton emitted (scratch pointers included), more than 48 KiB of
 // dynamic shared memory, and a pass over more than 2^32 elements.

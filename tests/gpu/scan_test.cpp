@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // Tests of the scan example's CUDA kernels against a CPU reference: f32 and i32, cold and with pool + scratch.
 #include <gpu/device.hpp>
 

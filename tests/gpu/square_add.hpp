@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // Defines the GPU tests' own pipeline, out = in * in + in through one scratch buffer, in three CUDA formats.
 #pragma once
 

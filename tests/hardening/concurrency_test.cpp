@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // Concurrency tests: 8 threads sharing one artifact pool, each with its own operands, results and
 // intermediates, on the host backend (results checked against a C++ scan) and on the recording
 // backend (item 9: every launch counted and recorded). The tsan preset runs them under

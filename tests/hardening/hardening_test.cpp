@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // Regression tests of the hardening issue, one per finding, each named for its item: a host
 // kernel that throws strands no other block (1), grids past CUDA's limits (2), moved-from pools and
 // pools of another backend instance (3), overlap at the top of the address space and null caller

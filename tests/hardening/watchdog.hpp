@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // Defines `accy_test::within`, which runs a call that may hang and ends the process if it does.
 #pragma once
 

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 #include "host/random_data.hpp"
 
 #include <accy/backend/host.hpp>

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 #include "host/random_data.hpp"
 #include "host/seed_host_scan.hpp"
 

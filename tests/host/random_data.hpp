@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // Defines `accy_test::fresh_engine`, a random engine seeded anew each run, its seed printed for a replay.
 #pragma once
 

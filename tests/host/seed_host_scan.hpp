@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // Defines the seed's device scan with host kernels: the seed's entries, geometry and wiring, run by the host backend.
 #pragma once
 

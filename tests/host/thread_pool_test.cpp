@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 #include <accy/backend/host/thread_pool.hpp>
 
 #include <boost/test/unit_test.hpp>

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // Defines `accy_test::code_is`, a predicate for BOOST_CHECK_EXCEPTION on `accy::error`.
 #pragma once
 

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // Defines the seed's test pipeline: a three-stage device scan over kernels that only a backend
 // double runs (block_scan -> sums_scan -> add_base), with the seed's figures.
 #pragma once

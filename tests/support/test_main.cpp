@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // The one translation unit of each test executable that defines Boost.Test's main.
 #define BOOST_TEST_MODULE accy
 #ifdef ACCY_BOOST_TEST_HEADER_ONLY

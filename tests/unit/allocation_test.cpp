@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // Counts global operator new around repeated launches with a pool and caller-owned intermediates:
 // the hot path must not allocate.
 #include "support/seed_pipeline.hpp"

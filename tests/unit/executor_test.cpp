@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // The executor beyond the seed: streams, waiting rules, error messages, derived geometry.
 #include "support/error_code.hpp"
 #include "support/seed_pipeline.hpp"

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // Fails each backend call of each public entry point in turn, and checks that the call reports the
 // injected error and destroys exactly the objects it created, and nothing the caller owns.
 #include "support/seed_pipeline.hpp"

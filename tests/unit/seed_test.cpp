@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // The seed's executor tests (shared/seed), ported one for one to the recording backend. Where a
 // seed run-time error has become a compile error, the case says which compile-fail test covers it.
 #include "support/error_code.hpp"

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // Tests `accy::valid_pipeline` and `accy::diagnose`: the first problem of each kind of broken
 // definition, with its stage and parameter (or grid dimension) and registry entry, or its declared
 // buffer. Each expectation is checked at compile time (static_assert) and again at run time (BOOST_TEST).

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // The compaction's own CUDA kernels, f32 and i32 (signatures in compact_config.hpp): flag and scatter,
 // each block over one tile of compact_tile elements, 4 consecutive ones per thread with 16-byte accesses.
 #include "compact/compact_config.hpp"

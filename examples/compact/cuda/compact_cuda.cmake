@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: Apache-2.0
 # Defines accy_examples_compact_cuda, an INTERFACE target of the compaction's CUDA kernels: compact.cu
 # compiled and embedded in <accy_examples/compact_cuda_kernels.hpp>, their entries in
 # "compact/cuda/compact_cuda.hpp", and the scan's (accy_examples_scan_cuda), whose i32 kernels it runs.

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // Defines `accy_examples::compact::cuda::entries<T>()`, the compaction's own CUDA kernel entries
 // (compact.cu) in `cuda_fatbin` or `cuda_ptx`; its scan stages use `scan::cuda::entries<std::int32_t>()`.
 #pragma once

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // The scan's CUDA kernels, f32 and i32 (signatures in scan_config.hpp): each block scans one tile of
 // scan_tile elements, scan_items_per_thread consecutive ones per thread, with 16-byte loads and warp shuffles.
 #include "scan/scan_config.hpp"

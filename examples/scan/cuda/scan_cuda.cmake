@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: Apache-2.0
 # Defines accy_examples_scan_cuda, an INTERFACE target of the scan's CUDA kernels: scan.cu compiled
 # and embedded in <accy_examples/scan_cuda_kernels.hpp>, their entries in "scan/cuda/scan_cuda.hpp".
 # Include it where ACCY_HAS_CUDA_TOOLKIT is true; it defines the target once however often included.

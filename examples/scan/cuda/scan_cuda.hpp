@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // Defines `accy_examples::scan::cuda::entries<T>()`, the scan's CUDA kernel entries (scan.cu) in
 // `cuda_fatbin` or `cuda_ptx`: the host entries' targets, versions and signatures.
 #pragma once

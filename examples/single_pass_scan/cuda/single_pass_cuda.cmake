@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: Apache-2.0
 # Defines accy_examples_single_pass_cuda, an INTERFACE target of the single-pass scan's CUDA kernels:
 # single_pass_scan.cu embedded in <accy_examples/single_pass_cuda_kernels.hpp>, with the examples'
 # include path and ACCY_EXAMPLES_WITH_CUDA, which adds its entries to the pipeline's registry.

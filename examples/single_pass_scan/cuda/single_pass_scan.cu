@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // Single-pass inclusive scan with decoupled look-back: one read and one write of each element.
 // `status`, one word per tile, is a workspace that accy zeroes before each launch.
 #include "single_pass_scan/single_pass_config.hpp"

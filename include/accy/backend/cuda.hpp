@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // Includes the CUDA driver backend: `accy::cuda::backend`, its streams and buffers, graphs, and `accy::cuda::wrap`.
 #pragma once
 

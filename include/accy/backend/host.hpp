@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // Includes the host backend, `accy::host::backend`, which runs `host`-format kernels on the CPU.
 #pragma once
 

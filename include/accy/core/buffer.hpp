@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // Defines `accy::buffer`, a non-owning view of one device buffer: its address and byte size.
 #pragma once
 

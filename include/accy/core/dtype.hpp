@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // Defines `accy::dtype`, the element and scalar types accy knows, their sizes and value ranges,
 // and `accy::dtype_of<T>`, the dtype of a C++ arithmetic type.
 #pragma once

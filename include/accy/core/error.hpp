@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // Defines `accy::error`, the one exception type of the library, and its codes `accy::errc`.
 #pragma once
 

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // Defines `accy::fixed_string`, a string usable as a template argument (a stage's target name).
 #pragma once
 

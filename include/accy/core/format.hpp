@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // Defines `accy::format`, the kind of payload a kernel entry carries, and `accy::static_format`.
 #pragma once
 

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // Defines `accy::kernel_argument`, the value one kernel parameter gets at a launch.
 #pragma once
 

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // Defines `accy::launch_geometry`: a kernel's grid (fixed or derived from its integer scalar
 // parameters), its block and its dynamic shared memory, and the limits they are checked against.
 #pragma once

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // Defines `accy::host_block`, what a `host`-format kernel receives for each block it runs.
 #pragma once
 

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // Defines `accy::kernel_entry`, one compiled kernel as a registry lists it.
 #pragma once
 

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // Defines `accy::parameter`, one parameter of a kernel as its binary takes it (a buffer, a typed
 // scalar or by-value bytes), `accy::parameter_list`, a kernel's parameters in order, and their layout.
 #pragma once

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // Defines `accy::payload`, the code a kernel entry carries: text, binary image or host callable.
 #pragma once
 

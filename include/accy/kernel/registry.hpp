@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // Defines `accy::registry`, the kernel entries a program knows, looked up by target, version and format.
 #pragma once
 

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // Defines the buffer references a stage binds: `accy::operand<i>`, `accy::result<i>`,
 // `accy::intermediate<i>` and `accy::workspace<i>`.
 #pragma once

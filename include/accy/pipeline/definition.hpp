@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // Defines `accy::pipeline_definition`, what a pipeline definition declares, and the defaults of
 // its optional members.
 #pragma once

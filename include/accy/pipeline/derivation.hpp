@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // Defines the derivations of values from a pipeline's runtime scalars: `accy::forward<i>`,
 // `accy::constant<v>`, `accy::ceil_div<D, d>`, `accy::sum<A, B>`, `accy::product<A, B>`,
 // `accy::min_of<A, B>`, `accy::max_of<A, B>` and `accy::convert<dtype, D>`.

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // Defines `accy::diagnose`, which finds the first wiring mistake of a pipeline definition.
 #pragma once
 

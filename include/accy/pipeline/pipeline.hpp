@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // Defines `accy::pipeline<Definition>`, a checked pipeline: its declarations, counts and kernel entries.
 #pragma once
 
@@ -136,8 +137,9 @@ struct pipeline<Definition> {
 
     /// The first stage without an entry in `fmt`, or `stage_count` when every stage has one.
     static constexpr std::size_t first_stage_without(format fmt) noexcept {
+        // The table, not entry(): g++ 12's -fsanitize=undefined cannot evaluate a pointer comparison in a constant expression.
         for (std::size_t s = 0; s < stage_count; ++s)
-            if (entry(s, fmt) == nullptr) return s;
+            if (entry_indices[s][static_cast<std::size_t>(fmt)] < 0) return s;
         return stage_count;
     }
 

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // Defines `accy::diagnostic::report`: one compile error per problem, its context naming the stage
 // and the parameter, or the declared buffer, that the message is about.
 #pragma once

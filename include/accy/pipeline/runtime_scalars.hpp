@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // Defines the runtime scalars a pipeline declares: `accy::scalar<"n", std::uint64_t, accy::at_most<v>>`,
 // listed in `accy::runtime_scalars<...>`, and `accy::value_type`, the type of a scalar or derived value.
 #pragma once

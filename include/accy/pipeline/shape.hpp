@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // Defines `accy::shape<dtype, extent>`, the element type and count of a buffer a pipeline uses,
 // and the lists that declare them: `accy::operands`, `accy::results`, `accy::intermediates` and
 // `accy::workspaces`, with `accy::in_place` (a result over an operand) and `accy::zero_filled` (a workspace).

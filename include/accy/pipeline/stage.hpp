@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // Defines `accy::stage`: one kernel of a pipeline and its arguments, one per kernel parameter in
 // order, each a buffer reference or a derivation; and `accy::stages`, a pipeline's stages in order.
 #pragma once

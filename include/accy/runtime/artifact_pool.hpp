@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // Defines `accy::artifact_pool`, the loaded kernels of one pipeline, and `accy::load_artifacts`.
 #pragma once
 

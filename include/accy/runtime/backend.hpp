@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // Defines the `accy::backend` concept: the device layer that allocates, loads, launches and waits.
 #pragma once
 

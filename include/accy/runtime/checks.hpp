@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // Defines the run-time checks of a launch's inputs: the runtime scalars' bounds, the byte sizes
 // the declared buffers need, and the caller's buffers (null, size, wrap, overlap).
 #pragma once

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // Defines `accy::intermediate_buffers`, the owned scratch buffers of one pipeline, and `accy::allocate_intermediates`.
 #pragma once
 

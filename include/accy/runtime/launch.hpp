@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // Defines `accy::launch_pipeline`: every run-time check, then one launch per stage, in order.
 #pragma once
 

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // Defines the options of `accy::launch_pipeline`: a loaded pool, caller-owned intermediates, a stream, a diagnostic id.
 #pragma once
 

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // Defines `accy::detail::stage_launch`: one stage's launch derived from the runtime scalars, its
 // arguments packed at the kernel's parameter offsets without heap allocation.
 #pragma once

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // Defines `accy::testing::recording_backend`, a backend that runs nothing, records every call and injects faults.
 #pragma once
 

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // Control: the seed pipeline, launched with every option on the recording backend, compiles; with
 // fixed-size containers of the right counts, runtime scalars of the declared types and a format
 // every stage has an entry in.

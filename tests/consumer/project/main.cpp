@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // A program that uses accy as a consumer would: a one-stage pipeline, launched on the recording backend.
 #include <accy/accy.hpp>
 #ifdef ACCY_CONSUMER_CUDA

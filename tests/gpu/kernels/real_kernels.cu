@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // Kernels of the GPU tests of issue "Real kernels": parameter lists as people write them (a float,
 // a 64-bit count, a workspace), more than 48 KiB of dynamic shared memory, and 64-bit indexing.
 

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // Kernels of the GPU backend tests: a two-stage pipeline that computes out = in * in + in through a scratch buffer.
 #include <cstdint>
 

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: Apache-2.0
 # Compiles tests/gpu/triton's kernel with Triton and writes its PTX text and the parameters and
 # launch facts Triton recorded, for the GPU test that runs that PTX through accy unchanged.
 #

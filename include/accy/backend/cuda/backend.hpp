@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // Defines `accy::cuda::backend`, the `accy::backend` of the CUDA driver API on one device's primary context.
 #pragma once
 

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // Defines `accy::cuda::detail::check`, which turns a failed driver call into an `accy::error` with the driver's name and text.
 #pragma once
 

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // Defines `accy::cuda::device_buffer`, device memory allocated through a backend and freed with the owner.
 #pragma once
 

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // Defines `accy::cuda::detail::driver()`, the CUDA driver's entry points, loaded once at run time from libcuda.so.1.
 #pragma once
 

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // Defines `accy::cuda::pipeline_graph`: a pipeline's launches instantiated once as a CUDA graph, then replayed.
 #pragma once
 

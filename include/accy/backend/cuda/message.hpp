@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // Defines `accy::cuda::detail::message`, which joins text and numbers into one error message.
 #pragma once
 

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // Defines the CUDA backend's `artifact` and `kernel`, and how a kernel is loaded: module, function and signature check.
 #pragma once
 

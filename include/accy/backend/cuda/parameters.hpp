@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // Defines `accy::cuda::detail::kernel_parameters`, a launch's `void**` parameter array, packed on the stack.
 #pragma once
 

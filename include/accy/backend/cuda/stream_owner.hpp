@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // Defines `accy::cuda::stream_owner`, a CUDA stream created in a backend's context and destroyed with the owner.
 #pragma once
 

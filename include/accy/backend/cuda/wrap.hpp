@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // Defines `accy::cuda::wrap`, the `accy::buffer` view of device memory the caller allocated and keeps.
 #pragma once
 

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // Defines the host backend's `artifact` and `kernel`, and `accy::host::make_artifact`, which checks a kernel entry.
 #pragma once
 

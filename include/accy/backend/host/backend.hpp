@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // Defines `accy::host::backend`, the backend that runs `host`-format kernels on the CPU.
 #pragma once
 

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // Defines `accy::host::run_blocks`, which runs every block of one host kernel launch on a thread pool.
 #pragma once
 

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // Defines the host backend's buffers: `accy::host::allocate`, `deallocate` and `check_transfer`.
 #pragma once
 

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // Defines `accy::host::thread_pool`, a fixed set of worker threads that run the indices of one job at a time.
 #pragma once
 
