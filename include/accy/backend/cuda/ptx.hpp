@@ -1,0 +1,260 @@
+// SPDX-License-Identifier: Apache-2.0
+// Defines `accy::cuda::detail::find_ptx_entry`, a reader of a PTX `.entry`'s parameters and PDL wait, and their check.
+#pragma once
+
+#include <accy/core/dtype.hpp>
+#include <accy/kernel/parameter.hpp>
+
+#include <array>
+#include <cstddef>
+#include <optional>
+#include <string>
+#include <string_view>
+
+namespace accy::cuda::detail {
+
+/// One `.param` of a PTX entry, its text viewing the PTX.
+struct ptx_parameter {
+    std::string_view name;
+    std::string_view type;       ///< "u64", "f32", "b8", ...: the type without its dot
+    bool pointer = false;        ///< `.ptr` given
+    std::size_t alignment = 0;   ///< from `.align`, else the type's size
+    std::size_t size = 0;        ///< bytes: the type's size times the array's count
+    bool array = false;          ///< `name[count]`
+};
+
+/// A PTX `.entry` as `find_ptx_entry` reads it, its text viewing the PTX.
+struct ptx_entry {
+    std::array<ptx_parameter, max_kernel_parameters + 1> parameters{};
+    /// The parameters read; max_kernel_parameters + 1 means "more than accy takes" (the rest are not read).
+    std::size_t count = 0;
+    std::string_view body;              ///< the text between the entry's braces
+    bool waits_on_predecessor = false;  ///< it executes `griddepcontrol.wait` (see find_ptx_entry)
+};
+
+/// PTX split into tokens: a word (letters, digits and `_ $ % .`), a string or one other character.
+/// Comments (`//` to the end of the line, `/* */`) and whitespace are skipped; an unterminated one ends the text.
+class ptx_lexer {
+public:
+    explicit ptx_lexer(std::string_view text) noexcept : text_(text) {}
+
+    /// The next token, or an empty view at the end of the text.
+    std::string_view next() noexcept {
+        for (;;) {
+            while (at_ < text_.size() && is_space(text_[at_])) ++at_;
+            const std::string_view rest = text_.substr(at_);
+            std::size_t end = std::string_view::npos;
+            if (rest.starts_with("//")) end = rest.find('\n');
+            else if (rest.starts_with("/*")) end = rest.find("*/", 2);
+            else break;
+            at_ = end == std::string_view::npos ? text_.size() : at_ + end + (rest[1] == '*' ? 2 : 0);
+        }
+        const std::size_t start = at_;
+        if (at_ == text_.size()) return {};
+        if (is_word(text_[at_])) {
+            while (at_ < text_.size() && is_word(text_[at_])) ++at_;
+        } else if (text_[at_++] == '"') {
+            while (at_ < text_.size() && text_[at_] != '"') at_ += text_[at_] == '\\' && at_ + 1 < text_.size() ? 2 : 1;
+            if (at_ < text_.size()) ++at_;
+        }
+        return text_.substr(start, at_ - start);
+    }
+
+    /// Where the next token's search starts: just past the last token returned.
+    std::size_t position() const noexcept { return at_; }
+
+    static constexpr bool is_word(char c) noexcept {
+        return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9') || c == '_' || c == '$' ||
+               c == '%' || c == '.';
+    }
+
+private:
+    static constexpr bool is_space(char c) noexcept { return c == ' ' || (c >= '\t' && c <= '\r'); }
+
+    std::string_view text_;
+    std::size_t at_ = 0;
+};
+
+/// The bytes of a PTX parameter type given without its dot (b8 to b64, u8 to u64, s8 to s64, f16 to f64), or 0.
+constexpr std::size_t ptx_type_size(std::string_view type) noexcept {
+    if (type.empty() || (type[0] != 'b' && type[0] != 'u' && type[0] != 's' && type[0] != 'f')) return 0;
+    const std::string_view bits = type.substr(1);
+    if (bits == "8") return type[0] == 'f' ? 0 : 1;
+    return bits == "16" ? 2 : bits == "32" ? 4 : bits == "64" ? 8 : 0;
+}
+
+/// A decimal count or alignment from 1 to 2^24, or none.
+constexpr std::optional<std::size_t> ptx_number(std::string_view word) noexcept {
+    if (word.empty() || word.size() > 8 || word[0] == '0') return std::nullopt;
+    std::size_t value = 0;
+    for (const char c : word) {
+        if (c < '0' || c > '9') return std::nullopt;
+        value = value * 10 + static_cast<std::size_t>(c - '0');
+    }
+    return value <= (std::size_t{1} << 24) ? std::optional<std::size_t>(value) : std::nullopt;
+}
+
+/// Reads one parameter after its `.param`: `.u32 n`, `.u64 .ptr .global .align 1 x`, `.align 64 .b8 map[128]`.
+/// `token` is left at the token after it. False when the syntax is not one of those.
+inline bool parse_ptx_parameter(ptx_lexer& lexer, std::string_view& token, ptx_parameter& read) noexcept {
+    read = {};
+    std::size_t alignment = 0, type_size = 0;
+    for (token = lexer.next(); !token.empty() && token[0] == '.'; token = lexer.next()) {
+        if (token == ".align") {
+            const std::optional<std::size_t> value = ptx_number(token = lexer.next());
+            if (!value || (*value & (*value - 1)) != 0) return false;  // a power of two
+            alignment = *value;
+        } else if (token == ".ptr") {
+            read.pointer = true;
+        } else if (token == ".global" || token == ".const" || token == ".local" || token == ".shared") {
+            // the state space a `.ptr` points to: nothing the launch depends on
+        } else if (type_size == 0 && ptx_type_size(token.substr(1)) != 0) {
+            read.type = token.substr(1);
+            type_size = ptx_type_size(read.type);
+        } else {
+            return false;
+        }
+    }
+    const bool name_starts = !token.empty() && ptx_lexer::is_word(token[0]) && !(token[0] >= '0' && token[0] <= '9');
+    if (type_size == 0 || !name_starts || token.find('.') != std::string_view::npos) return false;
+    read.name = token;
+    std::size_t count = 1;
+    if ((token = lexer.next()) == "[") {
+        const std::optional<std::size_t> value = ptx_number(lexer.next());
+        if (!value || lexer.next() != "]") return false;
+        count = *value;
+        read.array = true;
+        token = lexer.next();
+    }
+    read.size = type_size * count;
+    read.alignment = alignment != 0 ? alignment : type_size;
+    return true;
+}
+
+/// Whether `text` has the word `word` outside comments and strings.
+inline bool ptx_has_word(std::string_view text, std::string_view word) noexcept {
+    ptx_lexer lexer(text);
+    for (std::string_view token = lexer.next(); !token.empty(); token = lexer.next())
+        if (token == word) return true;
+    return false;
+}
+
+/// Finds `.entry <entry_name>` (exactly that name) in `ptx` and reads its parameter list and body;
+/// none when there is no such entry or its text is malformed (an unterminated list or body, a
+/// parameter of an unknown syntax or type). A declaration (`.entry name(...);`) is passed over.
+///
+/// `waits_on_predecessor` is conservative: true when the body executes `griddepcontrol.wait`, and
+/// also when the body has a `call` and `griddepcontrol.wait` appears anywhere in the module, since
+/// the wait may be in a called `.func` (which this parser does not follow).
+inline std::optional<ptx_entry> find_ptx_entry(std::string_view ptx, std::string_view entry_name) noexcept {
+    ptx_lexer lexer(ptx);
+    std::string_view token = lexer.next();
+    while (!token.empty()) {
+        if (token != ".entry") {
+            token = lexer.next();
+            continue;
+        }
+        if ((token = lexer.next()) != entry_name || entry_name.empty()) continue;
+        ptx_entry entry{};
+        if ((token = lexer.next()) == "(") {
+            for (bool more = (token = lexer.next()) != ")"; more;) {
+                if (entry.count == entry.parameters.size()) {  // more than accy takes: skip to the list's end
+                    while (!token.empty() && token != ")") token = lexer.next();
+                    break;
+                }
+                if (token != ".param" || !parse_ptx_parameter(lexer, token, entry.parameters[entry.count++]))
+                    return std::nullopt;
+                if ((more = token == ",")) token = lexer.next();
+            }
+            if (token != ")") return std::nullopt;
+            token = lexer.next();
+        }
+        // Performance directives (.reqntid 128, .maxntid 128, 1, 1, .pragma "nounroll";) up to the body.
+        while (!token.empty() && token != "{" && token != ";") {
+            if (!ptx_lexer::is_word(token[0]) && token != "," && token[0] != '"') return std::nullopt;
+            if (token == ".pragma")
+                while (!token.empty() && token != ";") token = lexer.next();
+            if (!token.empty()) token = lexer.next();
+        }
+        if (token.empty()) return std::nullopt;
+        if (token == ";") {  // a declaration: the definition may follow
+            token = lexer.next();
+            continue;
+        }
+        const std::size_t open = lexer.position();
+        for (std::size_t depth = 1; depth != 0;) {
+            if ((token = lexer.next()).empty()) return std::nullopt;
+            if (token == "{") ++depth;
+            else if (token == "}") --depth;
+        }
+        entry.body = ptx.substr(open, lexer.position() - 1 - open);
+        bool calls = false;
+        ptx_lexer body(entry.body);
+        for (token = body.next(); !token.empty() && !entry.waits_on_predecessor; token = body.next()) {
+            entry.waits_on_predecessor = token == "griddepcontrol.wait";
+            calls = calls || token == "call" || token.starts_with("call.");
+        }
+        if (!entry.waits_on_predecessor && calls) entry.waits_on_predecessor = ptx_has_word(ptx, "griddepcontrol.wait");
+        return entry;
+    }
+    return std::nullopt;
+}
+
+/// Whether a PTX parameter can take what `declared` describes: a buffer is an 8-byte `.u`, `.s` or
+/// `.b` (a pointer); a float scalar an `.f` or `.b` of its size; an integer scalar a `.u`, `.s` or
+/// `.b` of its size (signedness aside: nvcc emits `.u32` for `int`, `.u8` for `bool` and `char`);
+/// bytes any parameter of their size. Only bytes may be an array.
+inline bool ptx_parameter_matches(const ptx_parameter& found, const parameter& declared) noexcept {
+    const char kind = found.type.empty() ? '\0' : found.type[0];
+    const bool integer = kind == 'u' || kind == 's' || kind == 'b';
+    switch (declared.what) {
+    case parameter::kind::buffer: return !found.array && integer && found.size == 8;
+    case parameter::kind::scalar:
+        return !found.array && found.size == size_of(declared.type) &&
+               (is_floating(declared.type) ? kind == 'f' || kind == 'b' : integer);
+    case parameter::kind::bytes: return found.size == declared.size;
+    }
+    return false;
+}
+
+/// ".u64 .ptr", ".f32", ".b8[128]": a PTX parameter's type, for messages.
+inline std::string describe_ptx_parameter(const ptx_parameter& found) {
+    std::string text = std::string(".").append(found.type).append(found.pointer ? " .ptr" : "");
+    if (found.array && ptx_type_size(found.type) != 0)
+        text.append("[").append(std::to_string(found.size / ptx_type_size(found.type))).append("]");
+    return text;
+}
+
+/// "buffer", "scalar f32", "bytes (128, aligned to 64)": a declared parameter, for messages.
+inline std::string describe_declared_parameter(const parameter& declared) {
+    std::string text(to_string(declared.what));
+    if (declared.what == parameter::kind::scalar) text.append(" ").append(to_string(declared.type));
+    if (declared.what == parameter::kind::bytes)
+        text.append(" (").append(std::to_string(declared.size)).append(", aligned to ")
+            .append(std::to_string(declared.alignment)).append(")");
+    return text;
+}
+
+/// Empty when the PTX entry's parameters can take what `declared` describes, parameter by
+/// parameter (ptx_parameter_matches); else one message naming the entry and either both counts or
+/// the first parameter that differs, its index, its declared name and both types:
+///
+///     kernel 'scale': PTX parameter 2 is .u32, its entry declares parameter 2 'alpha' as scalar f32
+inline std::string compare_ptx_parameters(const ptx_entry& found, const parameter_list& declared,
+                                          std::string_view entry_name) {
+    std::string text = std::string("kernel '").append(entry_name).append("': ");
+    if (found.count != declared.size())
+        return text.append(found.count > max_kernel_parameters ? "its PTX takes more than " : "its PTX takes ")
+            .append(std::to_string(found.count > max_kernel_parameters ? max_kernel_parameters : found.count))
+            .append(" parameters, its entry declares ").append(std::to_string(declared.size()));
+    for (std::size_t i = 0; i < declared.size(); ++i) {
+        if (ptx_parameter_matches(found.parameters[i], declared[i])) continue;
+        const std::string index = std::to_string(i);
+        return text.append("PTX parameter ").append(index).append(" is ").append(describe_ptx_parameter(found.parameters[i]))
+            .append(", its entry declares parameter ").append(index).append(" '").append(declared[i].name)
+            .append("' as ").append(describe_declared_parameter(declared[i]));
+    }
+    return {};
+}
+
+}  // namespace accy::cuda::detail
