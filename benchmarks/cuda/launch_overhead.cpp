@@ -1,8 +1,10 @@
 // SPDX-License-Identifier: Apache-2.0
-// What a launch of a three-stage pipeline of empty kernels costs: three raw cuLaunchKernel calls,
-// accy with a pool and caller-owned intermediates, accy cold (loads and allocates itself), and a
-// CUDA graph replay. "host" times the calls alone (synchronizing every 1024 pipelines, counted in);
-// "latency" times the launch and a stream synchronize.
+// What launching pipelines of empty kernels costs. Three stages: raw cuLaunchKernelEx calls, accy
+// with a pool and caller-owned intermediates, accy cold (loads and allocates itself), CUDA graph
+// replay, each without and with programmatic dependent launch (PDL); one empty kernel + sync, the
+// floor of any pipeline; and a 30-stage chain as stream launches, graph, and graph + PDL.
+// "host" times the calls alone (synchronizing every 1024 pipelines, counted in); "latency" times
+// the launch and a stream synchronize; "gpu" is CUDA-event time per stage over 20 replays.
 #include "gpu_context.hpp"
 
 #include <accy/accy.hpp>
@@ -10,12 +12,18 @@
 #include <accy_bench/empty_kernels.hpp>
 
 #include <benchmark/benchmark.h>
+#include <cuda_runtime_api.h>
 
 #include <array>
+#include <cstddef>
 #include <cstdint>
 #include <optional>
+#include <stdexcept>
+#include <string>
 #include <string_view>
 #include <tuple>
+#include <type_traits>
+#include <utility>
 
 namespace {
 
@@ -23,6 +31,7 @@ using accy::access;
 using accy::parameter;
 
 constexpr accy::launch_geometry one_block = accy::launch_geometry::fixed({1, 1, 1}, {32, 1, 1});
+constexpr accy::launch_attributes waits{{}, false, true};
 constexpr accy::payload module = accy::payload::from_image(accy_bench::code::empty_kernels_fatbin);
 // empty_kernels.cu: read_write(void* out, const void* in, std::uint32_t n) and update(void* data, std::uint32_t n).
 constexpr accy::parameter_list read_write_parameters{parameter::buffer("out", access::write),
@@ -31,15 +40,20 @@ constexpr accy::parameter_list read_write_parameters{parameter::buffer("out", ac
 constexpr accy::parameter_list update_parameters{parameter::buffer("data", access::read_write),
                                                  parameter::scalar("n", accy::dtype::u32)};
 inline constexpr auto empty_kernels = accy::make_registry(
-    accy::kernel_entry{"accy.bench.first", 1, accy::format::cuda_fatbin, "accy_bench_empty_read_write",
+    accy::kernel_entry{"accy.bench.read_write", 1, accy::format::cuda_fatbin, "accy_bench_empty_read_write",
                        read_write_parameters, module, one_block},
-    accy::kernel_entry{"accy.bench.middle", 1, accy::format::cuda_fatbin, "accy_bench_empty_update", update_parameters,
+    accy::kernel_entry{"accy.bench.update", 1, accy::format::cuda_fatbin, "accy_bench_empty_update", update_parameters,
                        module, one_block},
-    accy::kernel_entry{"accy.bench.last", 1, accy::format::cuda_fatbin, "accy_bench_empty_read_write",
-                       read_write_parameters, module, one_block});
+    accy::kernel_entry{"accy.bench.read_write", 2, accy::format::cuda_fatbin, "accy_bench_empty_wait_read_write",
+                       read_write_parameters, module, one_block, waits},
+    accy::kernel_entry{"accy.bench.update", 2, accy::format::cuda_fatbin, "accy_bench_empty_wait_update",
+                       update_parameters, module, one_block, waits});
 
-struct empty_definition {
-    static constexpr std::string_view target = "accy.bench.empty_pipeline";
+/// read_write(intermediate, operand), Middle update(intermediate) stages, read_write(result,
+/// intermediate); version 2 of the entries waits on its predecessor (PDL).
+template <std::uint32_t Version, std::size_t Middle>
+struct chain_definition {
+    static constexpr std::string_view target = "accy.bench.chain";
     static constexpr std::uint32_t version = 1;
     static constexpr const auto& registry = empty_kernels;
     using runtime_scalars = accy::runtime_scalars<accy::scalar<"n", std::uint32_t>>;
@@ -47,38 +61,46 @@ struct empty_definition {
     using operands = accy::operands<accy::shape<accy::dtype::u8, n>>;
     using results = accy::results<accy::shape<accy::dtype::u8, n>>;
     using intermediates = accy::intermediates<accy::shape<accy::dtype::u8, accy::constant<256u>>>;
-    using stages = accy::stages<accy::stage<"accy.bench.first", 1, accy::intermediate<0>, accy::operand<0>, n>,
-                                accy::stage<"accy.bench.middle", 1, accy::intermediate<0>, n>,
-                                accy::stage<"accy.bench.last", 1, accy::result<0>, accy::intermediate<0>, n>>;
+    using first = accy::stage<"accy.bench.read_write", Version, accy::intermediate<0>, accy::operand<0>, n>;
+    using middle = accy::stage<"accy.bench.update", Version, accy::intermediate<0>, n>;
+    using last = accy::stage<"accy.bench.read_write", Version, accy::result<0>, accy::intermediate<0>, n>;
+    template <std::size_t... I>
+    static auto chain(std::index_sequence<I...>) -> accy::stages<first, std::conditional_t<I == I, middle, void>..., last>;
+    using stages = decltype(chain(std::make_index_sequence<Middle>{}));
 };
-using empty_pipeline = accy::pipeline<empty_definition>;
 
-/// Everything the launches use, made once.
+/// Everything the launches of one pipeline use, made once.
+template <class Pipeline>
 struct setup {
     accy_bench::gpu& gpu = accy_bench::the_gpu();
     accy::cuda::device_buffer in{gpu.device, 256}, out{gpu.device, 256};
     std::array<accy::buffer, 1> operands{in.view()}, results{out.view()};
-    empty_pipeline::scalar_values scalars{256};
-    accy::artifact_pool<empty_pipeline, accy::cuda::backend> pool =
-        accy::load_artifacts<empty_pipeline>(gpu.device, accy::formats::cuda_fatbin);
-    accy::intermediate_buffers<empty_pipeline, accy::cuda::backend> scratch =
-        accy::allocate_intermediates<empty_pipeline>(gpu.device, scalars);
-    accy::cuda::pipeline_graph<empty_pipeline> graph{gpu.device, pool, scratch, operands, results, scalars};
+    typename Pipeline::scalar_values scalars{256};
+    accy::artifact_pool<Pipeline, accy::cuda::backend> pool =
+        accy::load_artifacts<Pipeline>(gpu.device, accy::formats::cuda_fatbin);
+    accy::intermediate_buffers<Pipeline, accy::cuda::backend> scratch =
+        accy::allocate_intermediates<Pipeline>(gpu.device, scalars);
+    accy::cuda::pipeline_graph<Pipeline> graph{gpu.device, pool, scratch, operands, results, scalars};
 
     CUstream stream() const { return gpu.stream.get(); }
     void synchronize() { gpu.device.synchronize(stream()); }
+
+    static setup& instance() {
+        static setup made;
+        return made;
+    }
 };
 
-setup& the_setup() {
-    static setup instance;
-    return instance;
-}
+using three_stages = accy::pipeline<chain_definition<1, 1>>;
+using three_stages_pdl = accy::pipeline<chain_definition<2, 1>>;
+using thirty_stages = accy::pipeline<chain_definition<1, 28>>;
+using thirty_stages_pdl = accy::pipeline<chain_definition<2, 28>>;
 
 enum class mode { host, latency };
 
-template <class Launch>
+template <class Setup, class Launch>
 void measure(benchmark::State& state, mode how, Launch&& launch) {
-    setup& s = the_setup();
+    Setup& s = Setup::instance();
     for (int warm = 0; warm < 16; ++warm) launch(s);
     s.synchronize();
     std::int64_t launched = 0;
@@ -89,48 +111,138 @@ void measure(benchmark::State& state, mode how, Launch&& launch) {
     s.synchronize();
 }
 
-void raw_cu_launch_kernel(benchmark::State& state, mode how) {
-    setup& s = the_setup();
+void check(cudaError_t result) {
+    if (result != cudaSuccess) throw std::runtime_error(cudaGetErrorString(result));
+}
+
+/// GPU time per replay of `Pipeline` (CUDA events around 20 replays, as manual time) and per stage.
+template <class Pipeline, class Launch>
+void measure_gpu(benchmark::State& state, Launch&& launch) {
+    using pipeline_setup = setup<Pipeline>;
+    pipeline_setup& s = pipeline_setup::instance();
+    constexpr int replays = 20;
+    cudaEvent_t start = nullptr, stop = nullptr;
+    check(cudaEventCreate(&start));
+    check(cudaEventCreate(&stop));
+    for (int warm = 0; warm < 16; ++warm) launch(s);
+    s.synchronize();
+    double total_seconds = 0;
+    for (auto _ : state) {
+        check(cudaEventRecord(start, s.stream()));
+        for (int r = 0; r < replays; ++r) launch(s);
+        check(cudaEventRecord(stop, s.stream()));
+        check(cudaEventSynchronize(stop));
+        float milliseconds = 0;
+        check(cudaEventElapsedTime(&milliseconds, start, stop));
+        state.SetIterationTime(milliseconds / 1e3 / replays);
+        total_seconds += milliseconds / 1e3 / replays;
+    }
+    // Time per pipeline is the benchmark's; per stage is the figure to compare across lengths.
+    state.counters["us_per_stage"] = total_seconds * 1e6 / static_cast<double>(state.iterations() * Pipeline::stage_count);
+    check(cudaEventDestroy(start));
+    check(cudaEventDestroy(stop));
+}
+
+/// One cuLaunchKernelEx per stage of the three-stage pipeline, as hand-written driver code makes them.
+void raw_cu_launch_kernel_ex(benchmark::State& state, mode how) {
+    using three = setup<three_stages>;
+    three& s = three::instance();
+    s.gpu.device.make_current();
     const auto& api = s.gpu.device.driver();
     std::uint64_t scratch = s.scratch[0].address, in = s.in.view().address, out = s.out.view().address;
     std::uint32_t n = std::get<0>(s.scalars);
     std::array<void*, 3> first{&scratch, &in, &n}, last{&out, &scratch, &n};
     std::array<void*, 2> middle{&scratch, &n};
+    CUlaunchConfig config{};
+    config.gridDimX = config.gridDimY = config.gridDimZ = 1;
+    config.blockDimX = 32;
+    config.blockDimY = config.blockDimZ = 1;
+    config.hStream = s.stream();
     const CUfunction f0 = s.pool[0].kernel.function, f1 = s.pool[1].kernel.function, f2 = s.pool[2].kernel.function;
-    measure(state, how, [&](setup& on) {
-        api.launch_kernel(f0, 1, 1, 1, 32, 1, 1, 0, on.stream(), first.data(), nullptr);
-        api.launch_kernel(f1, 1, 1, 1, 32, 1, 1, 0, on.stream(), middle.data(), nullptr);
-        api.launch_kernel(f2, 1, 1, 1, 32, 1, 1, 0, on.stream(), last.data(), nullptr);
+    measure<three>(state, how, [&](three&) {
+        api.launch_kernel_ex(&config, f0, first.data(), nullptr);
+        api.launch_kernel_ex(&config, f1, middle.data(), nullptr);
+        api.launch_kernel_ex(&config, f2, last.data(), nullptr);
     });
 }
 
+/// One empty kernel and a stream synchronize: the floor of any pipeline's latency.
+void one_empty_kernel(benchmark::State& state) {
+    using three = setup<three_stages>;
+    three& s = three::instance();
+    s.gpu.device.make_current();
+    const auto& api = s.gpu.device.driver();
+    std::uint64_t data = s.scratch[0].address;
+    std::uint32_t n = std::get<0>(s.scalars);
+    std::array<void*, 2> parameters{&data, &n};
+    CUlaunchConfig config{};
+    config.gridDimX = config.gridDimY = config.gridDimZ = 1;
+    config.blockDimX = 32;
+    config.blockDimY = config.blockDimZ = 1;
+    config.hStream = s.stream();
+    const CUfunction update = s.pool[1].kernel.function;
+    measure<three>(state, mode::latency, [&](three&) { api.launch_kernel_ex(&config, update, parameters.data(), nullptr); });
+}
+
+template <class Pipeline>
 void accy_pool_and_intermediates(benchmark::State& state, mode how) {
-    measure(state, how, [](setup& s) {
-        accy::launch_pipeline<empty_pipeline>(s.gpu.device, accy::formats::cuda_fatbin, s.operands, s.results, s.scalars,
-                                              accy::use_pool(s.pool), accy::use_intermediates(s.scratch),
-                                              accy::on_stream(s.stream()));
+    measure<setup<Pipeline>>(state, how, [](setup<Pipeline>& s) {
+        accy::launch_pipeline<Pipeline>(s.gpu.device, accy::formats::cuda_fatbin, s.operands, s.results, s.scalars,
+                                        accy::use_pool(s.pool), accy::use_intermediates(s.scratch),
+                                        accy::on_stream(s.stream()));
     });
 }
 
+template <class Pipeline>
 void accy_graph_replay(benchmark::State& state, mode how) {
-    measure(state, how, [](setup& s) { s.graph.launch(s.stream()); });
+    measure<setup<Pipeline>>(state, how, [](setup<Pipeline>& s) { s.graph.launch(s.stream()); });
 }
 
 void accy_cold(benchmark::State& state, mode how) {
-    measure(state, how, [](setup& s) {
-        accy::launch_pipeline<empty_pipeline>(s.gpu.device, accy::formats::cuda_fatbin, s.operands, s.results, s.scalars,
-                                              accy::on_stream(s.stream()));
+    measure<setup<three_stages>>(state, how, [](setup<three_stages>& s) {
+        accy::launch_pipeline<three_stages>(s.gpu.device, accy::formats::cuda_fatbin, s.operands, s.results, s.scalars,
+                                            accy::on_stream(s.stream()));
     });
 }
 
-BENCHMARK_CAPTURE(raw_cu_launch_kernel, host, mode::host)->UseRealTime();
-BENCHMARK_CAPTURE(accy_pool_and_intermediates, host, mode::host)->UseRealTime();
-BENCHMARK_CAPTURE(accy_graph_replay, host, mode::host)->UseRealTime();
-BENCHMARK_CAPTURE(raw_cu_launch_kernel, latency, mode::latency)->UseRealTime();
-BENCHMARK_CAPTURE(accy_pool_and_intermediates, latency, mode::latency)->UseRealTime();
-BENCHMARK_CAPTURE(accy_graph_replay, latency, mode::latency)->UseRealTime();
-BENCHMARK_CAPTURE(accy_cold, latency, mode::latency)->UseRealTime();
+template <class Pipeline>
+void chain_stream(benchmark::State& state) {
+    measure_gpu<Pipeline>(state, [](setup<Pipeline>& s) {
+        accy::launch_pipeline<Pipeline>(s.gpu.device, accy::formats::cuda_fatbin, s.operands, s.results, s.scalars,
+                                        accy::use_pool(s.pool), accy::use_intermediates(s.scratch),
+                                        accy::on_stream(s.stream()));
+    });
+}
+
+template <class Pipeline>
+void chain_graph(benchmark::State& state) {
+    measure_gpu<Pipeline>(state, [](setup<Pipeline>& s) { s.graph.launch(s.stream()); });
+}
+
+void register_benchmarks() {
+    using benchmark::RegisterBenchmark;
+    RegisterBenchmark("one_empty_kernel/latency", one_empty_kernel)->UseRealTime();
+    for (const auto& [how, name] : {std::pair{mode::host, "host"}, std::pair{mode::latency, "latency"}}) {
+        const std::string suffix = std::string("/") + name;
+        RegisterBenchmark(("raw_cu_launch_kernel_ex" + suffix).c_str(), raw_cu_launch_kernel_ex, how)->UseRealTime();
+        RegisterBenchmark(("accy_pool_and_intermediates" + suffix).c_str(), accy_pool_and_intermediates<three_stages>, how)
+            ->UseRealTime();
+        RegisterBenchmark(("accy_pool_and_intermediates_pdl" + suffix).c_str(),
+                          accy_pool_and_intermediates<three_stages_pdl>, how)
+            ->UseRealTime();
+        RegisterBenchmark(("accy_graph_replay" + suffix).c_str(), accy_graph_replay<three_stages>, how)->UseRealTime();
+        RegisterBenchmark(("accy_graph_replay_pdl" + suffix).c_str(), accy_graph_replay<three_stages_pdl>, how)->UseRealTime();
+    }
+    RegisterBenchmark("accy_cold/latency", accy_cold, mode::latency)->UseRealTime();
+    RegisterBenchmark("chain30_stream/gpu", chain_stream<thirty_stages>)->UseManualTime()->Iterations(200);
+    RegisterBenchmark("chain30_stream_pdl/gpu", chain_stream<thirty_stages_pdl>)->UseManualTime()->Iterations(200);
+    RegisterBenchmark("chain30_graph/gpu", chain_graph<thirty_stages>)->UseManualTime()->Iterations(200);
+    RegisterBenchmark("chain30_graph_pdl/gpu", chain_graph<thirty_stages_pdl>)->UseManualTime()->Iterations(200);
+}
 
 }  // namespace
 
-int main(int argc, char** argv) { return accy_bench::run_benchmarks(argc, argv); }
+int main(int argc, char** argv) {
+    register_benchmarks();
+    return accy_bench::run_benchmarks(argc, argv);
+}

@@ -227,7 +227,8 @@ BOOST_AUTO_TEST_CASE(a_triton_declaration_without_the_scratch_pointers_fails_at_
     } catch (const accy::error& failure) {
         BOOST_TEST_MESSAGE("accy::error: " << failure.what());
         BOOST_TEST((failure.code() == accy::errc::launch_argument_mismatch));
-        BOOST_TEST(failure.message().find("takes at least 5 parameters: 0 at 0 (8 bytes), 1 at 8 (8 bytes), 2 at 16 (4 bytes), 3 at 20 (4 bytes), 4 at 24 (8 bytes), ...;") != std::string::npos);
+        BOOST_TEST(failure.message().find("takes 6 parameters: 0 at 0 (8 bytes), 1 at 8 (8 bytes), 2 at 16 (4 bytes), "
+                                          "3 at 20 (4 bytes), 4 at 24 (8 bytes), 5 at 32 (8 bytes);") != std::string::npos);
         BOOST_TEST(failure.message().find("its entry declares 4: 0 'x_ptr' at 0 (8 bytes), 1 'y_ptr' at 8 (8 bytes), "
                                           "2 'alpha' at 16 (4 bytes), 3 'n' at 20 (4 bytes)") != std::string::npos);
     }

@@ -42,6 +42,8 @@ constexpr std::string_view name_of(problem value) noexcept {
     case problem::geometry_parameter_not_integer: return "geometry_parameter_not_integer";
     case problem::geometry_divisor_zero: return "geometry_divisor_zero";
     case problem::shared_memory_too_large: return "shared_memory_too_large";
+    case problem::cluster_invalid: return "cluster_invalid";
+    case problem::grid_not_multiple_of_cluster: return "grid_not_multiple_of_cluster";
     case problem::argument_count_mismatch: return "argument_count_mismatch";
     case problem::argument_kind_mismatch: return "argument_kind_mismatch";
     case problem::argument_type_mismatch: return "argument_type_mismatch";
@@ -89,6 +91,7 @@ constexpr bool names_an_argument(problem kind) noexcept {
     case problem::block_dimension_zero:
     case problem::block_too_large:
     case problem::shared_memory_too_large:
+    case problem::cluster_invalid:
     case problem::argument_count_mismatch: return false;
     default: return true;
     }
@@ -134,15 +137,15 @@ struct respelled_seed : device_scan_definition {
 // A one-stage pipeline without intermediates, over a registry of one entry: fill(out, n).
 constexpr parameter_list fill_parameters{parameter::buffer("out", access::write, dtype::f32), parameter::scalar("n", dtype::u32)};
 
-template <launch_geometry Launch, const parameter_list& Parameters = fill_parameters>
-inline constexpr auto fill_registry =
-    make_registry(kernel_entry{"traits.fill", 1, format::cuda_ptx, "fill", Parameters, payload::from_text("// fill"), Launch});
+template <launch_geometry Launch, const parameter_list& Parameters, launch_attributes Attributes>
+inline constexpr auto fill_registry = make_registry(
+    kernel_entry{"traits.fill", 1, format::cuda_ptx, "fill", Parameters, payload::from_text("// fill"), Launch, Attributes});
 
-template <launch_geometry Launch, const parameter_list& Parameters = fill_parameters>
+template <launch_geometry Launch, const parameter_list& Parameters = fill_parameters, launch_attributes Attributes = {}>
 struct fill_definition {
     static constexpr std::string_view target = "traits.fill_pipeline";
     static constexpr std::uint32_t version = 1;
-    static constexpr const auto& registry = fill_registry<Launch, Parameters>;
+    static constexpr const auto& registry = fill_registry<Launch, Parameters, Attributes>;
     using runtime_scalars = accy::runtime_scalars<scalar<"n", std::uint32_t>>;
     using operands = accy::operands<>;
     using results = accy::results<shape<dtype::f32, n>>;
@@ -479,6 +482,13 @@ using block_of_0 = fill_definition<launch_geometry::fixed({1, 1, 1}, {64, 0, 1})
 using shared_past_227_kib = fill_definition<launch_geometry::fixed({1, 1, 1}, {256, 1, 1}, {1024, 1024})>;
 using shared_at_227_kib = fill_definition<launch_geometry::fixed({1, 1, 1}, {256, 1, 1}, {232448 - 1024, 4})>;
 using block_of_1024 = fill_definition<launch_geometry::fixed({1, 1, 1}, {8, 8, 16})>;
+template <dim3 Grid, dim3 Cluster>
+using clustered_fill = fill_definition<launch_geometry::fixed(Grid, {64, 1, 1}), fill_parameters, launch_attributes{Cluster}>;
+using cluster_of_0 = clustered_fill<{4, 1, 1}, {0, 1, 1}>;
+using cluster_of_16 = clustered_fill<{16, 1, 1}, {4, 4, 1}>;
+using grid_6_over_cluster_4 = clustered_fill<{6, 1, 1}, {4, 1, 1}>;
+using grid_8_2_over_cluster_4_2 = clustered_fill<{8, 2, 1}, {4, 2, 1}>;
+using derived_grid_over_cluster_2 = fill_definition<blocks_of_64, fill_parameters, launch_attributes{{2, 1, 1}, false, true}>;
 constexpr parameter_list fill_with_huge_bytes{parameter::buffer("out", access::write, dtype::f32),
                                              parameter::scalar("n", dtype::u32), parameter::bytes("table", 32760, 8)};
 struct fill_with_a_huge_table : fill_definition<launch_geometry::fixed({1, 1, 1}, {8, 1, 1}), fill_with_huge_bytes> {
@@ -505,6 +515,11 @@ static_assert(!valid_pipeline<block_of_0>);
 static_assert(!valid_pipeline<shared_past_227_kib>);
 static_assert(valid_pipeline<shared_at_227_kib>);
 static_assert(valid_pipeline<block_of_1024>);
+static_assert(!valid_pipeline<cluster_of_0>);
+static_assert(!valid_pipeline<cluster_of_16>);
+static_assert(!valid_pipeline<grid_6_over_cluster_4>);
+static_assert(valid_pipeline<grid_8_2_over_cluster_4_2>);
+static_assert(valid_pipeline<derived_grid_over_cluster_2>);
 static_assert(!valid_pipeline<fill_with_a_huge_table>);
 
 BOOST_AUTO_TEST_CASE(entries_disagree) {
@@ -536,6 +551,14 @@ BOOST_AUTO_TEST_CASE(block_dimension_zero_and_too_large) {
 BOOST_AUTO_TEST_CASE(shared_memory_too_large) {
     check_diagnosis<shared_past_227_kib, in_stage(problem::shared_memory_too_large, 0, 0, 0)>();
     check_diagnosis<shared_at_227_kib, diagnosis{}>();
+}
+BOOST_AUTO_TEST_CASE(cluster_invalid_and_grid_not_multiple_of_cluster) {
+    check_diagnosis<cluster_of_0, in_stage(problem::cluster_invalid, 0, 0, 0)>();
+    check_diagnosis<cluster_of_16, in_stage(problem::cluster_invalid, 0, 0, 0)>();
+    check_diagnosis<grid_6_over_cluster_4, in_stage(problem::grid_not_multiple_of_cluster, 0, 0, 0)>();
+    check_diagnosis<grid_8_2_over_cluster_4_2, diagnosis{}>();
+    // A derived grid's divisibility is checked before any stage launches (tests/host).
+    check_diagnosis<derived_grid_over_cluster_2, diagnosis{}>();
 }
 BOOST_AUTO_TEST_CASE(parameter_bytes_over_limit) {
     // out (8 bytes), n (4), the table at offset 16 (aligned to 8): 16 + 32760 = 32776 bytes, past the driver's 32764.

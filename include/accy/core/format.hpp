@@ -11,7 +11,7 @@ enum class format {
     cuda_ptx,     ///< PTX text, JIT-compiled by the driver at load
     cuda_cubin,   ///< a cubin image for one architecture
     cuda_fatbin,  ///< a fatbin: cubins for several architectures and PTX
-    cuda_source,  ///< CUDA C++ source: declared, but no backend builds it (unsupported_operation)
+    cuda_source,  ///< CUDA C++ source, compiled at load by NVRTC for the device (CUDA backend)
     host,         ///< a C++ callable run once per block by the host backend
     metal_msl,    ///< Metal shading language, named by the seed; no backend runs it yet
 };

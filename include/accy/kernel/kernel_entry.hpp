@@ -4,6 +4,7 @@
 
 #include <accy/core/format.hpp>
 #include <accy/kernel/geometry.hpp>
+#include <accy/kernel/launch_attributes.hpp>
 #include <accy/kernel/parameter.hpp>
 #include <accy/kernel/payload.hpp>
 
@@ -22,6 +23,7 @@ struct kernel_entry {
     parameter_list parameters{};
     accy::payload payload{};
     launch_geometry launch{};
+    launch_attributes attributes{};
 };
 
 }  // namespace accy

@@ -41,6 +41,8 @@ enum class problem {
     geometry_parameter_not_integer,
     geometry_divisor_zero,
     shared_memory_too_large,
+    cluster_invalid,
+    grid_not_multiple_of_cluster,
     // in a stage's arguments
     argument_count_mismatch,
     argument_kind_mismatch,
@@ -143,6 +145,16 @@ constexpr problem entry_problem(const kernel_entry& entry, std::size_t& what) no
         if (dim.value == 0) return problem::geometry_divisor_zero;
     }
     if (entry.launch.shared.total(block) > max_shared_memory_bytes) return problem::shared_memory_too_large;
+    const dim3 cluster = entry.attributes.cluster;
+    if (cluster.x == 0 || cluster.y == 0 || cluster.z == 0 ||
+        std::uint64_t{cluster.x} * cluster.y * cluster.z > limits::portable_cluster_blocks)
+        return problem::cluster_invalid;
+    for (std::size_t d = 0; d < 3; ++d) {
+        const grid_dim& dim = entry.launch.grid[d];
+        what = d;
+        if (dim.rule == grid_dim::kind::fixed && dim.value % (d == 0 ? cluster.x : d == 1 ? cluster.y : cluster.z) != 0)
+            return problem::grid_not_multiple_of_cluster;
+    }
     return problem::none;
 }
 

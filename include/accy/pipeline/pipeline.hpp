@@ -28,10 +28,11 @@ using buffer_list =
                                                              typename Declared::intermediates, typename Declared::workspaces>>>;
 
 constexpr bool is_entry_problem(problem kind) noexcept {
-    return kind >= problem::duplicate_entry && kind <= problem::shared_memory_too_large;
+    return kind >= problem::duplicate_entry && kind <= problem::grid_not_multiple_of_cluster;
 }
 constexpr bool is_grid_problem(problem kind) noexcept {
-    return kind >= problem::grid_dimension_zero && kind <= problem::geometry_divisor_zero;
+    return (kind >= problem::grid_dimension_zero && kind <= problem::geometry_divisor_zero) ||
+           kind == problem::grid_not_multiple_of_cluster;
 }
 
 /// The `diagnostic::report` of a definition's first problem, or `diagnostic::no_problem`, as a

@@ -84,6 +84,8 @@ ACCY_DIAGNOSTIC(grid_dimension_too_large, "accy::pipeline: a stage's kernel entr
 ACCY_DIAGNOSTIC(geometry_parameter_not_integer, "accy::pipeline: a stage's kernel entry derives a grid dimension from a parameter that is not one of its integer scalars");
 ACCY_DIAGNOSTIC(geometry_divisor_zero, "accy::pipeline: a stage's kernel entry derives a grid dimension as ceil_div by 0");
 ACCY_DIAGNOSTIC(shared_memory_too_large, "accy::pipeline: a stage's kernel entry asks for more dynamic shared memory than any GPU has (227 KiB per block)");
+ACCY_DIAGNOSTIC(cluster_invalid, "accy::pipeline: a stage's kernel entry declares a thread-block cluster with a dimension of 0 or more than 8 blocks in all (the portable limit)");
+ACCY_DIAGNOSTIC(grid_not_multiple_of_cluster, "accy::pipeline: a stage's kernel entry has a fixed grid dimension that is not a multiple of its cluster's");
 ACCY_DIAGNOSTIC(argument_count_mismatch, "accy::pipeline: a stage binds a different number of arguments than its kernel entry declares parameters; bind every parameter, in order");
 ACCY_DIAGNOSTIC(argument_kind_mismatch, "accy::pipeline: a stage binds a buffer to a scalar or bytes parameter, or a derivation to a buffer parameter");
 ACCY_DIAGNOSTIC(argument_type_mismatch, "accy::pipeline: a stage binds a derivation whose type the parameter does not hold (a number the parameter's type cannot represent, or a struct of another size); use convert<dtype, D>");

@@ -7,6 +7,7 @@
 #include <accy/pipeline/pipeline.hpp>
 #include <accy/runtime/backend.hpp>
 #include <accy/runtime/checks.hpp>
+#include <accy/runtime/trace.hpp>
 
 #include <array>
 #include <cstddef>
@@ -64,6 +65,7 @@ public:
     /// empty one keeps the entry's. A failure part way unloads the stages already loaded.
     static artifact_pool load(Backend& device, accy::format fmt, std::span<const payload> payloads = {}) {
         constexpr std::string_view operation = "load_artifacts";
+        const detail::trace_range traced(detail::traced([] { return detail::describe<Pipeline>("load_artifacts"); }));
         if (const std::size_t missing = Pipeline::first_stage_without(fmt); missing != size)
             throw error(errc::unsupported_operation,
                         detail::describe<Pipeline>(operation) + ": stage " + std::to_string(missing) + " ('" +

@@ -12,6 +12,7 @@
 #include <accy/runtime/launch_options.hpp>
 #include <accy/runtime/checks.hpp>
 #include <accy/runtime/stage_launch.hpp>
+#include <accy/runtime/trace.hpp>
 
 #include <boost/hana/for_each.hpp>
 #include <boost/hana/range.hpp>
@@ -230,9 +231,17 @@ void zero_workspaces(Backend& device, const stage_launch<Pipeline, Stage>& launc
     }(std::make_index_sequence<stage::argument_count>{});
 }
 
+/// The backend's context made current for a whole call, where the backend has one.
+template <backend Backend>
+auto enter_context(Backend& device) {
+    if constexpr (requires { device.enter_context(); }) return device.enter_context();
+    else return 0;
+}
+
 template <class Pipeline, backend Backend>
 void run(Backend& device, const launch_request<Pipeline, Backend>& request) {
     namespace hana = boost::hana;
+    const trace_range traced_launch(traced([] { return describe<Pipeline>(launch_operation, {}); }));
     auto launches = checked_launches(request);
 
     std::optional<intermediate_buffers<Pipeline, Backend>> allocated;
@@ -245,26 +254,50 @@ void run(Backend& device, const launch_request<Pipeline, Backend>& request) {
             std::string_view what = failure.message();
             if (what.starts_with(allocating)) what.remove_prefix(allocating.size());
             if (what.starts_with(", ")) what.remove_prefix(2);
-            throw error(failure.code(), request.describe() + ", allocating its " + std::string(what));
+            throw error(failure.code(), request.describe() + ", allocating its " + std::string(what), failure.driver_result());
         }
     }
     const std::span<const buffer> intermediates = request.intermediates ? *request.intermediates : allocated->buffers();
     owned_kernels<Backend, Pipeline::stage_count> loaded(device);  // declared last: unloaded before the buffers go
+    const auto in_stage = [&](const error& failure, std::size_t stage, const kernel_entry& entry) {
+        return failure.in_context(request.describe() + ", stage " + std::to_string(stage) + " ('" +
+                                  std::string(entry.target) + "')");
+    };
+    constexpr bool checks_launches = requires(const typename Backend::kernel& kernel, const launch_config& config) {
+        device.check_launch(kernel, config);
+    };
+    [[maybe_unused]] const auto in_context = enter_context(device);
 
     // What this call allocated or loaded itself, it waits for before destroying it.
     const bool owns_anything = request.pool == nullptr || !request.intermediates;
     try {
+        // With a pool, what only the backend can check of each stage's launch, before any stage launches.
+        if constexpr (checks_launches) {
+            if (request.pool != nullptr) {
+                hana::for_each(launches, [&](auto& launch) {
+                    constexpr std::size_t stage = std::remove_cvref_t<decltype(launch)>::index;
+                    try {
+                        device.check_launch((*request.pool)[stage].kernel, launch.config);
+                    } catch (const error& failure) {
+                        throw in_stage(failure, stage, *launch.entry);
+                    }
+                });
+            }
+        }
         hana::for_each(launches, [&](auto& launch) {
-            constexpr std::size_t stage = std::remove_cvref_t<decltype(launch)>::index;
+            using launch_type = std::remove_cvref_t<decltype(launch)>;
+            constexpr std::size_t stage = launch_type::index;
+            const trace_range traced_stage(traced([] { return launch_type::name(); }));
             try {
                 launch.bind(request.operands, request.results, intermediates);
                 const typename Backend::kernel& kernel =
                     request.pool != nullptr ? (*request.pool)[stage].kernel : loaded.load(*launch.entry, request.fmt);
+                if constexpr (checks_launches)
+                    if (request.pool == nullptr) device.check_launch(kernel, launch.config);
                 zero_workspaces(device, launch, request.stream);
                 device.launch(kernel, launch.config, launch.arguments, request.stream);
             } catch (const error& failure) {
-                throw failure.in_context(request.describe() + ", stage " + std::to_string(stage) + " ('" +
-                                         std::string(launch.entry->target) + "')");
+                throw in_stage(failure, stage, *launch.entry);
             }
         });
     } catch (...) {

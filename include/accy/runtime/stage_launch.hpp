@@ -51,8 +51,8 @@ inline wide_int load_integer(const std::byte* at, dtype type) noexcept {
     }
 }
 
-/// The grid of `entry` from its integer parameters in `storage`: each dimension from 1 to its limit, or
-/// `launch_argument_mismatch` naming the stage and the dimension.
+/// The grid of `entry` from its integer parameters in `storage`: each dimension from 1 to its limit
+/// and a multiple of the entry's cluster, or `launch_argument_mismatch` naming the stage and the dimension.
 inline dim3 derive_grid(const kernel_entry& entry, const std::byte* storage, const std::size_t* offsets,
                         const std::string& (*stage_name)(), const check_context& context) {
     std::array<std::uint32_t, 3> counts{};
@@ -70,6 +70,13 @@ inline dim3 derive_grid(const kernel_entry& entry, const std::byte* storage, con
                         std::string(context) + ", " + stage_name() + ": grid dimension " + "xyz"[d] + " derives " +
                             to_string(count) + " blocks, outside 1 to " + std::to_string(launch_geometry::grid_limit(d)));
         counts[d] = static_cast<std::uint32_t>(count);
+        const dim3& cluster = entry.attributes.cluster;
+        const std::uint32_t per_cluster = d == 0 ? cluster.x : d == 1 ? cluster.y : cluster.z;
+        if (counts[d] % per_cluster != 0) [[unlikely]]
+            throw error(errc::launch_argument_mismatch,
+                        std::string(context) + ", " + stage_name() + ": grid dimension " + "xyz"[d] + " derives " +
+                            std::to_string(counts[d]) + " blocks, not a multiple of the entry's cluster of " +
+                            std::to_string(per_cluster));
     }
     return {counts[0], counts[1], counts[2]};
 }

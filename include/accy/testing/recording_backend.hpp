@@ -42,6 +42,7 @@ public:
         std::string_view entry_name;
         accy::format format{};
         std::size_t parameter_count = 0;
+        launch_attributes attributes{};
     };
 
     struct fault {
@@ -58,6 +59,7 @@ public:
     struct launch_record {
         kernel launched = 0;
         launch_config config;
+        launch_attributes attributes;  ///< what the launched kernel's entry declares
         std::vector<recorded_argument> arguments;
         std::optional<stream> on;
 
@@ -99,6 +101,7 @@ public:
     std::vector<object_id> allocated_ids;
     std::vector<std::size_t> allocated_byte_sizes;
     std::vector<object_id> loaded_ids;
+    std::vector<launch_attributes> loaded_attributes;  ///< of each loaded kernel, as `loaded_ids` orders them
     std::vector<object_id> zeroed_ids;  ///< the buffers `fill_zero` was called for, in order
     std::vector<launch_record> launches;
     std::vector<std::optional<stream>> synchronized;  ///< the stream of each successful wait; none: the device
@@ -130,14 +133,15 @@ public:
     artifact create_artifact(const kernel_entry& entry, accy::format fmt, const payload&) {
         const std::lock_guard lock(mutex_.held);
         trip(create_fault, create_count, "create_artifact");
-        return {entry.entry_name, fmt, entry.parameters.size()};
+        return {entry.entry_name, fmt, entry.parameters.size(), entry.attributes};
     }
 
-    kernel load_artifact(const artifact&) {
+    kernel load_artifact(const artifact& made) {
         const std::lock_guard lock(mutex_.held);
         trip(load_fault, load_count, "load_artifact");
         const object_id id = next_id_++;
         loaded_ids.push_back(id);
+        loaded_attributes.push_back(made.attributes);
         return id;
     }
 
@@ -154,7 +158,10 @@ public:
         const std::lock_guard lock(mutex_.held);
         trip(launch_fault, launch_count, "launch");
         if (!record_arguments) return;
-        launch_record record{loaded, config, {}, on};
+        const auto position = std::find(loaded_ids.begin(), loaded_ids.end(), loaded);
+        launch_record record{loaded, config,
+                             position != loaded_ids.end() ? loaded_attributes[position - loaded_ids.begin()] : launch_attributes{},
+                             {}, on};
         for (const kernel_argument& argument : arguments) {
             const auto* bytes = static_cast<const std::byte*>(argument.value);
             record.arguments.push_back({{bytes, bytes + argument.size},

@@ -1,8 +1,10 @@
 // SPDX-License-Identifier: Apache-2.0
-// Defines `accy::cuda::backend`, the `accy::backend` of the CUDA driver API on one device's primary context.
+// Defines `accy::cuda::backend`, the `accy::backend` of the CUDA driver API on one context of one device.
 #pragma once
 
+#include <accy/backend/cuda/attributes.hpp>
 #include <accy/backend/cuda/check.hpp>
+#include <accy/backend/cuda/context.hpp>
 #include <accy/backend/cuda/driver.hpp>
 #include <accy/backend/cuda/message.hpp>
 #include <accy/backend/cuda/module.hpp>
@@ -28,12 +30,14 @@
 
 namespace accy::cuda {
 
-/// The CUDA backend: the driver, loaded at run time, and the primary context of one device, made
-/// current on the constructing thread (call `make_current()` before using the backend on another).
-/// Buffers are `cuMemAlloc` allocations (256-byte aligned); kernels load from `cuda_ptx`,
-/// `cuda_cubin` and `cuda_fatbin` payloads; a launch without a stream goes to the legacy default
-/// stream, and a wait without one waits for the whole context. Move-only: the primary context is
-/// released when the backend goes, after the pools and buffers made with it.
+/// The CUDA backend: the driver, loaded at run time, and one context of one device: the device's
+/// primary context, retained, or a caller's context, adopted. Every call runs in the backend's
+/// context and leaves the calling thread's current context as it found it, so backends of several
+/// contexts or devices can be used from one thread in turn. Buffers are `cuMemAlloc` allocations
+/// (256-byte aligned); kernels load from `cuda_ptx`, `cuda_cubin`, `cuda_fatbin` and (through
+/// NVRTC) `cuda_source` payloads; a launch without a stream goes to the context's legacy default
+/// stream, and a wait without one waits for the whole context. Move-only: a retained primary
+/// context is released when the backend goes, after the pools and buffers made with it.
 class backend {
 public:
     using stream = CUstream;
@@ -52,15 +56,38 @@ public:
                         detail::message("CUDA device ", ordinal, " was asked for; the driver sees ", count, " device(s)"));
         detail::check(*api_, api_->device_get(&device_, ordinal), "cuDeviceGet");
         detail::check(*api_, api_->primary_ctx_retain(&context_, device_), "cuDevicePrimaryCtxRetain");
-        if (const CUresult result = api_->ctx_set_current(context_); result != CUDA_SUCCESS) {
-            api_->primary_ctx_release(device_);
-            detail::fail(*api_, result, "cuCtxSetCurrent");
+        owns_context_ = true;
+        try {
+            read_compute_capability();
+        } catch (...) {
+            release();
+            throw;
         }
     }
 
+    /// A backend on the caller's `context` (a runtime API's primary context, a framework's), which
+    /// the caller keeps alive while the backend and everything made with it exist.
+    static backend adopt(CUcontext context) {
+        if (context == nullptr) throw error(errc::runtime_unavailable, "accy::cuda::backend::adopt: the context is null");
+        backend adopted(&detail::driver(), context);
+        {
+            const detail::context_scope current(*adopted.api_, context);
+            detail::check(*adopted.api_, adopted.api_->ctx_get_device(&adopted.device_), "cuCtxGetDevice");
+        }
+        int count = 0;
+        detail::check(*adopted.api_, adopted.api_->device_get_count(&count), "cuDeviceGetCount");
+        for (int ordinal = 0; ordinal < count; ++ordinal) {
+            CUdevice candidate = 0;
+            detail::check(*adopted.api_, adopted.api_->device_get(&candidate, ordinal), "cuDeviceGet");
+            if (candidate == adopted.device_) adopted.ordinal_ = ordinal;
+        }
+        adopted.read_compute_capability();
+        return adopted;
+    }
+
     backend(backend&& other) noexcept
-        : api_(other.api_), ordinal_(other.ordinal_), device_(other.device_),
-          context_(std::exchange(other.context_, nullptr)) {}
+        : api_(other.api_), ordinal_(other.ordinal_), device_(other.device_), context_(std::exchange(other.context_, nullptr)),
+          owns_context_(std::exchange(other.owns_context_, false)), major_(other.major_), minor_(other.minor_) {}
     backend& operator=(backend&& other) noexcept {
         if (this != &other) {
             release();
@@ -68,6 +95,9 @@ public:
             ordinal_ = other.ordinal_;
             device_ = other.device_;
             context_ = std::exchange(other.context_, nullptr);
+            owns_context_ = std::exchange(other.owns_context_, false);
+            major_ = other.major_;
+            minor_ = other.minor_;
         }
         return *this;
     }
@@ -78,6 +108,10 @@ public:
     int ordinal() const noexcept { return ordinal_; }
     CUdevice device() const noexcept { return device_; }
     CUcontext context() const noexcept { return context_; }
+    /// Whether the backend retained its context (a primary context) rather than adopting it.
+    bool owns_context() const noexcept { return owns_context_; }
+    /// The device's compute capability: {9, 0} on Hopper.
+    std::pair<int, int> compute_capability() const noexcept { return {major_, minor_}; }
 
     /// The device's name, as the driver reports it ("NVIDIA H200").
     std::string device_name() const {
@@ -86,10 +120,16 @@ public:
         return text.data();
     }
 
-    /// Makes the backend's context current on the calling thread.
+    /// Makes the backend's context current on the calling thread, for the caller's own driver calls.
     void make_current() const { detail::check(*api_, api_->ctx_set_current(context_), "cuCtxSetCurrent"); }
 
+    /// Makes the backend's context current until the returned scope ends, then restores the
+    /// caller's; the backend's calls inside it switch nothing. `launch_pipeline` holds one around
+    /// all its stages.
+    detail::context_scope enter_context() const { return detail::context_scope(*api_, context_); }
+
     buffer allocate_buffer(std::size_t byte_size) {
+        const detail::context_scope current(*api_, context_);
         CUdeviceptr address = 0;
         if (const CUresult result = api_->mem_alloc(&address, byte_size); result != CUDA_SUCCESS)
             detail::fail(*api_, result, "cuMemAlloc", detail::message(byte_size, " bytes"));
@@ -97,57 +137,91 @@ public:
     }
 
     void free_buffer(buffer allocated) noexcept {
-        if (allocated.address != 0) api_->mem_free(allocated.address);
+        if (allocated.address == 0) return;
+        try {
+            const detail::context_scope current(*api_, context_);
+            api_->mem_free(allocated.address);
+        } catch (const error&) {
+            // The context could not be made current: the driver is failing, and freeing cannot report it.
+        }
     }
 
     /// Copies `bytes` from host memory into the start of `to`; waits for the copy.
     void upload(const buffer& to, const void* from, std::size_t bytes) {
         check_copy("upload", to, bytes);
-        if (bytes != 0) detail::check(*api_, api_->memcpy_htod(to.address, from, bytes), "cuMemcpyHtoD");
+        if (bytes == 0) return;
+        const detail::context_scope current(*api_, context_);
+        detail::check(*api_, api_->memcpy_htod(to.address, from, bytes), "cuMemcpyHtoD");
     }
 
     /// Copies `bytes` from the start of `from` into host memory, after the default stream's work.
     void download(void* to, const buffer& from, std::size_t bytes) {
         check_copy("download", from, bytes);
-        if (bytes != 0) detail::check(*api_, api_->memcpy_dtoh(to, from.address, bytes), "cuMemcpyDtoH");
+        if (bytes == 0) return;
+        const detail::context_scope current(*api_, context_);
+        detail::check(*api_, api_->memcpy_dtoh(to, from.address, bytes), "cuMemcpyDtoH");
     }
 
+    /// The artifact of an entry; CUDA source is compiled here by NVRTC for this device's architecture.
     artifact create_artifact(const kernel_entry& entry, format fmt, const payload& code) {
-        return detail::make_artifact(entry, fmt, code);
+        return detail::make_artifact(entry, fmt, code, major_, minor_);
     }
 
-    /// Loads the module, finds the entry's function, and checks the function's parameters (where
-    /// the driver can tell them) and block limit against the entry, before any launch.
-    kernel load_artifact(const artifact& made) { return detail::load_kernel(*api_, made); }
+    /// Loads the payload (once per distinct payload in the process), finds the entry's function in
+    /// this context and checks the entry's declaration against it before any launch: parameters
+    /// (offsets and sizes from the driver, types from PTX), block, shared memory, launch attributes.
+    kernel load_artifact(const artifact& made) {
+        const detail::context_scope current(*api_, context_);
+        return detail::load_kernel(*api_, device_, made);
+    }
 
     void unload_artifact(const kernel& loaded) noexcept {
-        if (loaded.module != nullptr) api_->module_unload(loaded.module);
+        if (loaded.library != nullptr) detail::libraries().release(*api_, loaded.library);
     }
 
     /// Sets every byte of `zeroed` to 0, queued on `on` (the legacy default stream when none).
     void fill_zero(const buffer& zeroed, const std::optional<stream>& on) {
+        const detail::context_scope current(*api_, context_);
         detail::check(*api_, api_->memset_d8_async(zeroed.address, 0, zeroed.byte_size, on.value_or(nullptr)),
                       "cuMemsetD8Async");
     }
 
-    /// One cuLaunchKernel: the parameters are pointers to the arguments' values, packed on the stack.
+    /// What only the device knows about a launch, checked for every stage before any stage
+    /// launches: a cooperative kernel's grid must be resident at once.
+    void check_launch(const kernel& loaded, const launch_config& config) const { detail::check_resident(loaded, config.grid); }
+
+    /// One cuLaunchKernelEx with the entry's launch attributes (a kernel that waits on its
+    /// predecessor launches with programmatic stream serialization); the parameters are pointers
+    /// to the arguments' values, packed on the stack.
     void launch(const kernel& loaded, const launch_config& config, std::span<const kernel_argument> arguments,
                 const std::optional<stream>& on) {
         if (arguments.size() != loaded.parameter_count) [[unlikely]]
             throw error(errc::launch_argument_mismatch, detail::message("the kernel takes ", loaded.parameter_count,
                                                                         " parameters, the launch binds ", arguments.size()));
+        const detail::context_scope current(*api_, context_);
         detail::kernel_parameters parameters(arguments);
-        const CUresult result = api_->launch_kernel(loaded.function, config.grid.x, config.grid.y, config.grid.z,
-                                                    config.block.x, config.block.y, config.block.z, config.shared_bytes,
-                                                    on.value_or(nullptr), parameters.data(), nullptr);
+        detail::driver_attributes attributes(loaded.attributes, true);
+        CUlaunchConfig launch{};
+        launch.gridDimX = config.grid.x;
+        launch.gridDimY = config.grid.y;
+        launch.gridDimZ = config.grid.z;
+        launch.blockDimX = config.block.x;
+        launch.blockDimY = config.block.y;
+        launch.blockDimZ = config.block.z;
+        launch.sharedMemBytes = config.shared_bytes;
+        launch.hStream = on.value_or(nullptr);
+        launch.attrs = attributes.data();
+        launch.numAttrs = attributes.size();
+        const CUresult result = api_->launch_kernel_ex(&launch, loaded.function, parameters.data(), nullptr);
         if (result != CUDA_SUCCESS) [[unlikely]]
-            detail::fail(*api_, result, "cuLaunchKernel",
+            detail::fail(*api_, result, "cuLaunchKernelEx",
                          detail::message("grid ", to_text(config.grid), ", block ", to_text(config.block), ", ",
                                          config.shared_bytes, " bytes of dynamic shared memory"));
     }
 
     /// Waits for `on`, or for all work of the context when none is given.
     void synchronize(const std::optional<stream>& on) {
+        const detail::context_scope current(*api_, context_);
         if (on) detail::check(*api_, api_->stream_synchronize(*on), "cuStreamSynchronize");
         else detail::check(*api_, api_->ctx_synchronize(), "cuCtxSynchronize");
     }
@@ -156,6 +230,15 @@ public:
     const detail::driver_api& driver() const noexcept { return *api_; }
 
 private:
+    backend(const detail::driver_api* api, CUcontext adopted) noexcept : api_(api), context_(adopted) {}
+
+    void read_compute_capability() {
+        major_ = detail::device_attribute(*api_, device_, CU_DEVICE_ATTRIBUTE_COMPUTE_CAPABILITY_MAJOR,
+                                          "CU_DEVICE_ATTRIBUTE_COMPUTE_CAPABILITY_MAJOR");
+        minor_ = detail::device_attribute(*api_, device_, CU_DEVICE_ATTRIBUTE_COMPUTE_CAPABILITY_MINOR,
+                                          "CU_DEVICE_ATTRIBUTE_COMPUTE_CAPABILITY_MINOR");
+    }
+
     static std::string to_text(const dim3& value) {
         return detail::message("(", value.x, ", ", value.y, ", ", value.z, ")");
     }
@@ -167,14 +250,17 @@ private:
     }
 
     void release() noexcept {
-        if (context_ != nullptr) api_->primary_ctx_release(device_);
+        if (context_ != nullptr && owns_context_) api_->primary_ctx_release(device_);
         context_ = nullptr;
+        owns_context_ = false;
     }
 
     const detail::driver_api* api_ = nullptr;
     int ordinal_ = 0;
     CUdevice device_ = 0;
     CUcontext context_ = nullptr;
+    bool owns_context_ = false;
+    int major_ = 0, minor_ = 0;
 };
 
 static_assert(accy::backend<backend>);

@@ -56,7 +56,7 @@ inline std::string describe(const driver_api& api, CUresult result) {
                                                          std::string_view details = {}) {
     std::string text = message(call, " failed with ", describe(api, result));
     if (!details.empty()) text += message(": ", details);
-    throw error(code_of(result), std::move(text));
+    throw error(code_of(result), std::move(text), static_cast<int>(result));
 }
 
 /// Throws the `accy::error` of a failed driver call `call` ("cuMemAlloc of 4096 bytes").

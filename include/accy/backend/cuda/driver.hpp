@@ -9,40 +9,56 @@
 #include <cudaTypedefs.h>
 #include <dlfcn.h>
 
+#include <cstddef>
 #include <string>
 
 namespace accy::cuda::detail {
 
+/// cuFuncGetParamCount (CUDA 13.2), declared here because older toolkits' headers lack it.
+using func_get_param_count_function = CUresult(CUDAAPI*)(CUfunction function, std::size_t* count);
+
 /// The driver entry points accy calls, each resolved at the ABI version its type names. Nothing
 /// links against libcuda, so a program starts where there is no driver and learns it from `driver()`.
 struct driver_api {
+    PFN_cuGetProcAddress_v12000 get_proc_address = nullptr;  ///< for what accy does not call itself
     PFN_cuGetErrorName_v6000 get_error_name = nullptr;
     PFN_cuGetErrorString_v6000 get_error_string = nullptr;
     PFN_cuDeviceGetCount_v2000 device_get_count = nullptr;
     PFN_cuDeviceGet_v2000 device_get = nullptr;
     PFN_cuDeviceGetName_v2000 device_get_name = nullptr;
+    PFN_cuDeviceGetAttribute_v2000 device_get_attribute = nullptr;
     PFN_cuDevicePrimaryCtxRetain_v7000 primary_ctx_retain = nullptr;
     PFN_cuDevicePrimaryCtxRelease_v11000 primary_ctx_release = nullptr;
+    PFN_cuCtxGetCurrent_v4000 ctx_get_current = nullptr;
     PFN_cuCtxSetCurrent_v4000 ctx_set_current = nullptr;
+    PFN_cuCtxGetDevice_v2000 ctx_get_device = nullptr;
     PFN_cuCtxSynchronize_v2000 ctx_synchronize = nullptr;
-    PFN_cuModuleLoadDataEx_v2010 module_load_data_ex = nullptr;
-    PFN_cuModuleGetFunction_v2000 module_get_function = nullptr;
+    PFN_cuLibraryLoadData_v12000 library_load_data = nullptr;
+    PFN_cuLibraryUnload_v12000 library_unload = nullptr;
+    PFN_cuLibraryGetKernel_v12000 library_get_kernel = nullptr;
+    PFN_cuKernelGetFunction_v12000 kernel_get_function = nullptr;
+    PFN_cuModuleLoadDataEx_v2010 module_load_data_ex = nullptr;  ///< only to read the JIT log of code that fails to load
     PFN_cuModuleUnload_v2000 module_unload = nullptr;
     PFN_cuFuncGetAttribute_v2020 func_get_attribute = nullptr;
     PFN_cuFuncSetAttribute_v9000 func_set_attribute = nullptr;
     PFN_cuFuncGetParamInfo_v12040 func_get_param_info = nullptr;  ///< null where the driver predates CUDA 12.4
+    func_get_param_count_function func_get_param_count = nullptr;  ///< null where the driver predates CUDA 13.2
+    PFN_cuOccupancyMaxActiveBlocksPerMultiprocessor_v6050 occupancy_max_active_blocks = nullptr;
     PFN_cuMemAlloc_v3020 mem_alloc = nullptr;
     PFN_cuMemFree_v3020 mem_free = nullptr;
     PFN_cuMemcpyHtoD_v3020 memcpy_htod = nullptr;
     PFN_cuMemcpyDtoH_v3020 memcpy_dtoh = nullptr;
     PFN_cuMemsetD8Async_v3020 memset_d8_async = nullptr;
+    PFN_cuPointerGetAttribute_v4000 pointer_get_attribute = nullptr;
     PFN_cuStreamCreate_v2000 stream_create = nullptr;
     PFN_cuStreamDestroy_v4000 stream_destroy = nullptr;
     PFN_cuStreamSynchronize_v2000 stream_synchronize = nullptr;
-    PFN_cuLaunchKernel_v4000 launch_kernel = nullptr;
+    PFN_cuLaunchKernelEx_v11060 launch_kernel_ex = nullptr;
     PFN_cuGraphCreate_v10000 graph_create = nullptr;
     PFN_cuGraphAddKernelNode_v12000 graph_add_kernel_node = nullptr;
+    PFN_cuGraphKernelNodeSetAttribute_v11000 graph_kernel_node_set_attribute = nullptr;
     PFN_cuGraphAddMemsetNode_v10000 graph_add_memset_node = nullptr;
+    PFN_cuGraphAddDependencies_v12030 graph_add_dependencies = nullptr;
     PFN_cuGraphInstantiateWithFlags_v11040 graph_instantiate = nullptr;
     PFN_cuGraphExecKernelNodeSetParams_v12000 graph_exec_kernel_node_set_params = nullptr;
     PFN_cuGraphLaunch_v10000 graph_launch = nullptr;
@@ -93,33 +109,45 @@ inline loaded_driver load_driver() {
     PFN_cuInit_v2000 init = nullptr;
     driver_api& api = loaded.api;
     resolve(get_proc_address, "cuInit", 2000, init, failure);
+    api.get_proc_address = get_proc_address;
     resolve(get_proc_address, "cuGetErrorName", 6000, api.get_error_name, failure);
     resolve(get_proc_address, "cuGetErrorString", 6000, api.get_error_string, failure);
     resolve(get_proc_address, "cuDeviceGetCount", 2000, api.device_get_count, failure);
     resolve(get_proc_address, "cuDeviceGet", 2000, api.device_get, failure);
     resolve(get_proc_address, "cuDeviceGetName", 2000, api.device_get_name, failure);
+    resolve(get_proc_address, "cuDeviceGetAttribute", 2000, api.device_get_attribute, failure);
     resolve(get_proc_address, "cuDevicePrimaryCtxRetain", 7000, api.primary_ctx_retain, failure);
     resolve(get_proc_address, "cuDevicePrimaryCtxRelease", 11000, api.primary_ctx_release, failure);
+    resolve(get_proc_address, "cuCtxGetCurrent", 4000, api.ctx_get_current, failure);
     resolve(get_proc_address, "cuCtxSetCurrent", 4000, api.ctx_set_current, failure);
+    resolve(get_proc_address, "cuCtxGetDevice", 2000, api.ctx_get_device, failure);
     resolve(get_proc_address, "cuCtxSynchronize", 2000, api.ctx_synchronize, failure);
+    resolve(get_proc_address, "cuLibraryLoadData", 12000, api.library_load_data, failure);
+    resolve(get_proc_address, "cuLibraryUnload", 12000, api.library_unload, failure);
+    resolve(get_proc_address, "cuLibraryGetKernel", 12000, api.library_get_kernel, failure);
+    resolve(get_proc_address, "cuKernelGetFunction", 12000, api.kernel_get_function, failure);
     resolve(get_proc_address, "cuModuleLoadDataEx", 2010, api.module_load_data_ex, failure);
-    resolve(get_proc_address, "cuModuleGetFunction", 2000, api.module_get_function, failure);
     resolve(get_proc_address, "cuModuleUnload", 2000, api.module_unload, failure);
     resolve(get_proc_address, "cuFuncGetAttribute", 2020, api.func_get_attribute, failure);
     resolve(get_proc_address, "cuFuncSetAttribute", 9000, api.func_set_attribute, failure);
     resolve(get_proc_address, "cuFuncGetParamInfo", 12040, api.func_get_param_info, failure, false);
+    resolve(get_proc_address, "cuFuncGetParamCount", 13020, api.func_get_param_count, failure, false);
+    resolve(get_proc_address, "cuOccupancyMaxActiveBlocksPerMultiprocessor", 6050, api.occupancy_max_active_blocks, failure);
     resolve(get_proc_address, "cuMemAlloc", 3020, api.mem_alloc, failure);
     resolve(get_proc_address, "cuMemFree", 3020, api.mem_free, failure);
     resolve(get_proc_address, "cuMemcpyHtoD", 3020, api.memcpy_htod, failure);
     resolve(get_proc_address, "cuMemcpyDtoH", 3020, api.memcpy_dtoh, failure);
     resolve(get_proc_address, "cuMemsetD8Async", 3020, api.memset_d8_async, failure);
+    resolve(get_proc_address, "cuPointerGetAttribute", 4000, api.pointer_get_attribute, failure);
     resolve(get_proc_address, "cuStreamCreate", 2000, api.stream_create, failure);
     resolve(get_proc_address, "cuStreamDestroy", 4000, api.stream_destroy, failure);
     resolve(get_proc_address, "cuStreamSynchronize", 2000, api.stream_synchronize, failure);
-    resolve(get_proc_address, "cuLaunchKernel", 4000, api.launch_kernel, failure);
+    resolve(get_proc_address, "cuLaunchKernelEx", 11060, api.launch_kernel_ex, failure);
     resolve(get_proc_address, "cuGraphCreate", 10000, api.graph_create, failure);
     resolve(get_proc_address, "cuGraphAddKernelNode", 12000, api.graph_add_kernel_node, failure);
+    resolve(get_proc_address, "cuGraphKernelNodeSetAttribute", 11000, api.graph_kernel_node_set_attribute, failure);
     resolve(get_proc_address, "cuGraphAddMemsetNode", 10000, api.graph_add_memset_node, failure);
+    resolve(get_proc_address, "cuGraphAddDependencies", 12030, api.graph_add_dependencies, failure);
     resolve(get_proc_address, "cuGraphInstantiateWithFlags", 11040, api.graph_instantiate, failure);
     resolve(get_proc_address, "cuGraphExecKernelNodeSetParams", 12000, api.graph_exec_kernel_node_set_params, failure);
     resolve(get_proc_address, "cuGraphLaunch", 10000, api.graph_launch, failure);

@@ -2,14 +2,17 @@
 // Defines `accy::cuda::pipeline_graph`: a pipeline's launches instantiated once as a CUDA graph, then replayed.
 #pragma once
 
+#include <accy/backend/cuda/attributes.hpp>
 #include <accy/backend/cuda/backend.hpp>
 #include <accy/backend/cuda/check.hpp>
+#include <accy/backend/cuda/context.hpp>
 #include <accy/backend/cuda/parameters.hpp>
 #include <accy/core/buffer.hpp>
 #include <accy/pipeline/pipeline.hpp>
 #include <accy/runtime/artifact_pool.hpp>
 #include <accy/runtime/intermediate_buffers.hpp>
 #include <accy/runtime/launch.hpp>
+#include <accy/runtime/trace.hpp>
 
 #include <boost/hana/for_each.hpp>
 
@@ -27,7 +30,9 @@ namespace accy::cuda {
 
 /// `Pipeline` launched from a pool with caller-owned intermediates and workspaces, as a CUDA graph
 /// of one kernel node per stage (after a memset node per zero_filled workspace it binds), each
-/// depending on the one before. `launch` replays all stages with one `cuGraphLaunch`. `update`
+/// depending on the one before, with the entries' cluster and cooperative attributes; a stage whose
+/// kernel waits on its predecessor depends on the kernel before it through a programmatic edge, so
+/// that it may start while that kernel runs. `launch` replays all stages with one `cuGraphLaunch`. `update`
 /// takes new runtime scalars, checks them exactly as `launch_pipeline` does (bounds, buffer sizes,
 /// arguments, grids) and rewrites the kernel nodes' arguments and grids in place
 /// (`cuGraphExecKernelNodeSetParams`). The graph keeps the buffers it was made with: the
@@ -49,6 +54,7 @@ public:
         std::copy(intermediates.begin(), intermediates.end(), intermediates_.begin());
         std::copy(operands.begin(), operands.end(), operands_.begin());
         std::copy(results.begin(), results.end(), results_.begin());
+        const detail::context_scope current(*api_, context_);
         detail::check(*api_, api_->graph_create(&graph_, 0), "cuGraphCreate");
         try {
             values_ = accy::detail::scalar_values_of<Pipeline>(runtime_scalars);
@@ -93,6 +99,9 @@ public:
     /// Replays every stage, in order, on `stream` (the legacy default stream when none). Returns
     /// without waiting.
     void launch(const std::optional<CUstream>& stream = std::nullopt) {
+        const accy::detail::trace_range traced(accy::detail::traced(
+            [] { return accy::detail::describe<Pipeline>("pipeline_graph::launch"); }));
+        const detail::context_scope current(*api_, context_);
         detail::check(*api_, api_->graph_launch(exec_, stream.value_or(nullptr)), "cuGraphLaunch");
     }
 
@@ -104,6 +113,7 @@ public:
     template <class Scalars>
     void update(const Scalars& runtime_scalars) {
         const typename Pipeline::scalar_values values = accy::detail::scalar_values_of<Pipeline>(runtime_scalars);
+        const detail::context_scope current(*api_, context_);
         std::size_t written = 0;
         try {
             write_nodes(values, node_write::set, &written);
@@ -135,7 +145,16 @@ private:
         request.intermediates = std::span<const buffer>(intermediates_);
         request.diagnostic_id = "pipeline_graph";
         auto launches = accy::detail::checked_launches(request);
+        boost::hana::for_each(launches, [&](auto& launch) {
+            constexpr std::size_t stage = std::remove_cvref_t<decltype(launch)>::index;
+            try {
+                detail::check_resident((*pool_)[stage].kernel, launch.config.grid);
+            } catch (const error& failure) {
+                throw failure.in_context(request.describe() + ", " + launch.name());
+            }
+        });
         CUgraphNode last = nullptr;  // the node the next one depends on, while adding
+        bool last_is_kernel = false;
         boost::hana::for_each(launches, [&](auto& launch) {
             constexpr std::size_t stage = std::remove_cvref_t<decltype(launch)>::index;
             if (stage >= stages) return;
@@ -152,10 +171,24 @@ private:
             node.sharedMemBytes = launch.config.shared_bytes;
             node.kernelParams = parameters.data();  // copied by the driver
             if (how == node_write::add) {
-                add_zero_fills(launch, last);
-                detail::check(*api_, api_->graph_add_kernel_node(&nodes_[stage], graph_, &last, last == nullptr ? 0 : 1, &node),
+                if (add_zero_fills(launch, last)) last_is_kernel = false;
+                const launch_attributes& declared = (*pool_)[stage].kernel.attributes;
+                detail::check(*api_, api_->graph_add_kernel_node(&nodes_[stage], graph_, nullptr, 0, &node),
                               "cuGraphAddKernelNode");
+                for (const CUlaunchAttribute& attribute : detail::driver_attributes(declared, false))
+                    detail::check(*api_, api_->graph_kernel_node_set_attribute(nodes_[stage], attribute.id, &attribute.value),
+                                  "cuGraphKernelNodeSetAttribute");
+                if (last != nullptr) {
+                    CUgraphEdgeData edge{};
+                    if (declared.waits_on_predecessor && last_is_kernel) {
+                        edge.type = CU_GRAPH_DEPENDENCY_TYPE_PROGRAMMATIC;
+                        edge.from_port = CU_GRAPH_KERNEL_NODE_PORT_PROGRAMMATIC;
+                    }
+                    detail::check(*api_, api_->graph_add_dependencies(graph_, &last, &nodes_[stage], &edge, 1),
+                                  "cuGraphAddDependencies");
+                }
                 last = nodes_[stage];
+                last_is_kernel = true;
             } else {
                 detail::check(*api_, api_->graph_exec_kernel_node_set_params(exec_, nodes_[stage], &node),
                               "cuGraphExecKernelNodeSetParams");
@@ -164,10 +197,11 @@ private:
         });
     }
 
-    /// A memset node per zero_filled workspace the stage binds, chained after `last`.
+    /// A memset node per zero_filled workspace the stage binds, chained after `last`; whether any was added.
     template <class Launch>
-    void add_zero_fills(const Launch& launch, CUgraphNode& last) {
+    bool add_zero_fills(const Launch& launch, CUgraphNode& last) {
         using stage = typename Pipeline::stage_list::template at<Launch::index>;
+        const CUgraphNode before = last;
         [&]<std::size_t... P>(std::index_sequence<P...>) {
             [[maybe_unused]] const auto add = [&]<std::size_t Parameter>(std::integral_constant<std::size_t, Parameter>) {
                 if constexpr (accy::detail::is_zero_filled_workspace<Pipeline, typename stage::template argument<Parameter>>()) {
@@ -186,6 +220,7 @@ private:
             };
             (add(std::integral_constant<std::size_t, P>{}), ...);
         }(std::make_index_sequence<stage::argument_count>{});
+        return last != before;
     }
 
     void release() noexcept {

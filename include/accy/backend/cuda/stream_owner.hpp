@@ -4,6 +4,7 @@
 
 #include <accy/backend/cuda/backend.hpp>
 #include <accy/backend/cuda/check.hpp>
+#include <accy/backend/cuda/context.hpp>
 
 #include <cuda.h>
 
@@ -17,7 +18,7 @@ class stream_owner {
 public:
     /// `flags`: CU_STREAM_DEFAULT (synchronizes with the legacy default stream) or CU_STREAM_NON_BLOCKING.
     explicit stream_owner(const backend& device, unsigned flags = CU_STREAM_DEFAULT) : api_(&device.driver()) {
-        device.make_current();
+        const detail::context_scope current(*api_, device.context());
         detail::check(*api_, api_->stream_create(&stream_, flags), "cuStreamCreate");
     }
 
