@@ -141,7 +141,7 @@ template <launch_geometry Launch, const parameter_list& Parameters, launch_attri
 inline constexpr auto fill_registry = make_registry(
     kernel_entry{"traits.fill", 1, format::cuda_ptx, "fill", Parameters, payload::from_text("// fill"), Launch, Attributes});
 
-template <launch_geometry Launch, const parameter_list& Parameters = fill_parameters, launch_attributes Attributes = {}>
+template <launch_geometry Launch, const parameter_list& Parameters = fill_parameters, launch_attributes Attributes = launch_attributes{}>
 struct fill_definition {
     static constexpr std::string_view target = "traits.fill_pipeline";
     static constexpr std::uint32_t version = 1;
@@ -484,10 +484,10 @@ using shared_at_227_kib = fill_definition<launch_geometry::fixed({1, 1, 1}, {256
 using block_of_1024 = fill_definition<launch_geometry::fixed({1, 1, 1}, {8, 8, 16})>;
 template <dim3 Grid, dim3 Cluster>
 using clustered_fill = fill_definition<launch_geometry::fixed(Grid, {64, 1, 1}), fill_parameters, launch_attributes{Cluster}>;
-using cluster_of_0 = clustered_fill<{4, 1, 1}, {0, 1, 1}>;
-using cluster_of_16 = clustered_fill<{16, 1, 1}, {4, 4, 1}>;
-using grid_6_over_cluster_4 = clustered_fill<{6, 1, 1}, {4, 1, 1}>;
-using grid_8_2_over_cluster_4_2 = clustered_fill<{8, 2, 1}, {4, 2, 1}>;
+using cluster_of_0 = clustered_fill<dim3{4, 1, 1}, dim3{0, 1, 1}>;
+using cluster_of_16 = clustered_fill<dim3{16, 1, 1}, dim3{4, 4, 1}>;
+using grid_6_over_cluster_4 = clustered_fill<dim3{6, 1, 1}, dim3{4, 1, 1}>;
+using grid_8_2_over_cluster_4_2 = clustered_fill<dim3{8, 2, 1}, dim3{4, 2, 1}>;
 using derived_grid_over_cluster_2 = fill_definition<blocks_of_64, fill_parameters, launch_attributes{{2, 1, 1}, false, true}>;
 constexpr parameter_list fill_with_huge_bytes{parameter::buffer("out", access::write, dtype::f32),
                                              parameter::scalar("n", dtype::u32), parameter::bytes("table", 32760, 8)};
