@@ -143,6 +143,16 @@ void measure_gpu(benchmark::State& state, Launch&& launch) {
     check(cudaEventDestroy(stop));
 }
 
+/// The launch of one block of 32 threads on `stream`, as the entries declare it.
+CUlaunchConfig one_block_of_32(CUstream stream) {
+    CUlaunchConfig config{};
+    config.gridDimX = config.gridDimY = config.gridDimZ = 1;
+    config.blockDimX = 32;
+    config.blockDimY = config.blockDimZ = 1;
+    config.hStream = stream;
+    return config;
+}
+
 /// One cuLaunchKernelEx per stage of the three-stage pipeline, as hand-written driver code makes them.
 void raw_cu_launch_kernel_ex(benchmark::State& state, mode how) {
     using three = setup<three_stages>;
@@ -153,11 +163,7 @@ void raw_cu_launch_kernel_ex(benchmark::State& state, mode how) {
     std::uint32_t n = std::get<0>(s.scalars);
     std::array<void*, 3> first{&scratch, &in, &n}, last{&out, &scratch, &n};
     std::array<void*, 2> middle{&scratch, &n};
-    CUlaunchConfig config{};
-    config.gridDimX = config.gridDimY = config.gridDimZ = 1;
-    config.blockDimX = 32;
-    config.blockDimY = config.blockDimZ = 1;
-    config.hStream = s.stream();
+    const CUlaunchConfig config = one_block_of_32(s.stream());
     const CUfunction f0 = s.pool[0].kernel.function, f1 = s.pool[1].kernel.function, f2 = s.pool[2].kernel.function;
     measure<three>(state, how, [&](three&) {
         api.launch_kernel_ex(&config, f0, first.data(), nullptr);
@@ -175,11 +181,7 @@ void one_empty_kernel(benchmark::State& state) {
     std::uint64_t data = s.scratch[0].address;
     std::uint32_t n = std::get<0>(s.scalars);
     std::array<void*, 2> parameters{&data, &n};
-    CUlaunchConfig config{};
-    config.gridDimX = config.gridDimY = config.gridDimZ = 1;
-    config.blockDimX = 32;
-    config.blockDimY = config.blockDimZ = 1;
-    config.hStream = s.stream();
+    const CUlaunchConfig config = one_block_of_32(s.stream());
     const CUfunction update = s.pool[1].kernel.function;
     measure<three>(state, mode::latency, [&](three&) { api.launch_kernel_ex(&config, update, parameters.data(), nullptr); });
 }

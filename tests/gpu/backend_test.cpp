@@ -24,11 +24,6 @@ using namespace accy_gpu_test;
 
 BOOST_TEST_GLOBAL_FIXTURE(require_device);
 
-bool code_is(const accy::error& failure, accy::errc expected) {
-    BOOST_TEST_MESSAGE("accy::error: " << failure.what());
-    return failure.code() == expected;
-}
-
 /// One run's buffers: random input, poisoned output, and the CPU's answer.
 struct square_add_case {
     std::vector<float> input;

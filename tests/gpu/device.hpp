@@ -9,10 +9,12 @@
 #include <cstddef>
 #include <cstdint>
 #include <cstdlib>
+#include <initializer_list>
 #include <iostream>
 #include <random>
 #include <span>
 #include <string>
+#include <string_view>
 #include <type_traits>
 #include <vector>
 
@@ -40,6 +42,21 @@ struct require_device {
         }
     }
 };
+
+/// Whether an error has the expected code; logs its text for the test's output.
+inline bool code_is(const accy::error& failure, accy::errc expected) {
+    BOOST_TEST_MESSAGE("accy::error: " << failure.what());
+    return failure.code() == expected;
+}
+
+/// A predicate for BOOST_CHECK_EXCEPTION: the error's code is `expected` and its message holds each of `parts`.
+inline auto fails_with(accy::errc expected, std::initializer_list<std::string_view> parts) {
+    return [expected, wanted = std::vector<std::string>(parts.begin(), parts.end())](const accy::error& failure) {
+        bool found = code_is(failure, expected);
+        for (const std::string& part : wanted) found = found && failure.message().find(part) != std::string::npos;
+        return found;
+    };
+}
 
 /// One engine per executable, seeded afresh each run; the seed is printed to reproduce a failure.
 inline std::mt19937_64& engine() {

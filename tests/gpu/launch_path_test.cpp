@@ -26,11 +26,6 @@ using accy::dtype;
 using accy::grid_dim;
 using accy::parameter;
 
-bool code_is(const accy::error& failure, accy::errc expected) {
-    BOOST_TEST_MESSAGE("accy::error: " << failure.what());
-    return failure.code() == expected;
-}
-
 constexpr std::uint32_t threads = 256;
 constexpr accy::launch_geometry over_n{{grid_dim::ceil_div(2, threads), grid_dim::fixed(1), grid_dim::fixed(1)},
                                        {threads, 1, 1}};
@@ -132,21 +127,13 @@ BOOST_AUTO_TEST_CASE(programmatic_dependent_launch_gives_the_cpus_results_on_str
 
 BOOST_AUTO_TEST_CASE(ptx_without_griddepcontrol_wait_refuses_waits_on_predecessor_at_load) {
     BOOST_CHECK_EXCEPTION(accy::load_artifacts<pdl_with_false_wait>(device(), accy::formats::cuda_ptx), accy::error,
-                          [](const accy::error& e) {
-                              return code_is(e, accy::errc::invalid_artifact) &&
-                                     e.message().find("griddepcontrol.wait") != std::string::npos &&
-                                     e.message().find("stage 0 ('accy.test.produce')") != std::string::npos;
-                          });
+                          fails_with(accy::errc::invalid_artifact, {"griddepcontrol.wait", "stage 0 ('accy.test.produce')"}));
 }
 
 BOOST_AUTO_TEST_CASE(ptx_parameter_types_are_checked_at_load) {
     // The driver sees 4 bytes at offset 16 either way: only the PTX's .u32 tells that n is no float.
     BOOST_CHECK_EXCEPTION(accy::load_artifacts<mistyped>(device(), accy::formats::cuda_ptx), accy::error,
-                          [](const accy::error& e) {
-                              return code_is(e, accy::errc::launch_argument_mismatch) &&
-                                     e.message().find("'n'") != std::string::npos &&
-                                     e.message().find("u32") != std::string::npos;
-                          });
+                          fails_with(accy::errc::launch_argument_mismatch, {"'n'", "u32"}));
 }
 
 // Clusters of 2 blocks along x; grid = n blocks of 32 threads.
@@ -204,10 +191,7 @@ BOOST_AUTO_TEST_CASE(clusters_launch_and_a_grid_that_is_no_multiple_of_the_clust
     poison(ranks.view());
     BOOST_CHECK_EXCEPTION(accy::launch_pipeline<clusters>(device(), accy::formats::cuda_fatbin, operands, results,
                                                           clusters::scalar_values{n - 1}, accy::use_pool(pool)),
-                          accy::error, [](const accy::error& e) {
-                              return code_is(e, accy::errc::launch_argument_mismatch) &&
-                                     e.message().find("not a multiple of the entry's cluster of 2") != std::string::npos;
-                          });
+                          accy::error, fails_with(accy::errc::launch_argument_mismatch, {"not a multiple of the entry's cluster of 2"}));
     const std::vector<std::uint32_t> untouched = to_host<std::uint32_t>(ranks.view(), n);
     BOOST_TEST(untouched[0] == 0xffffffffu, "nothing launched");
 }
@@ -232,10 +216,7 @@ BOOST_AUTO_TEST_CASE(a_cooperative_grid_is_resident_at_once_and_a_larger_one_is_
     }
     BOOST_CHECK_EXCEPTION(accy::launch_pipeline<barrier>(device(), accy::formats::cuda_fatbin, operands, results,
                                                          barrier::scalar_values{n + 1}, accy::use_pool(pool)),
-                          accy::error, [](const accy::error& e) {
-                              return code_is(e, accy::errc::launch_argument_mismatch) &&
-                                     e.message().find("resident") != std::string::npos;
-                          });
+                          accy::error, fails_with(accy::errc::launch_argument_mismatch, {"resident"}));
 }
 
 /// The context current on this thread.
@@ -365,11 +346,7 @@ BOOST_AUTO_TEST_CASE(cuda_source_compiles_through_nvrtc_for_the_device_and_runs)
 BOOST_AUTO_TEST_CASE(cuda_source_that_does_not_compile_is_an_invalid_artifact_with_the_compile_log) {
     using broken = accy::pipeline<axpy_definition<2>>;
     BOOST_CHECK_EXCEPTION(accy::load_artifacts<broken>(device(), accy::formats::cuda_source), accy::error,
-                          [](const accy::error& e) {
-                              return code_is(e, accy::errc::invalid_artifact) &&
-                                     e.message().find("undeclared_name") != std::string::npos &&
-                                     e.message().find("stage 0 ('accy.test.axpy')") != std::string::npos;
-                          });
+                          fails_with(accy::errc::invalid_artifact, {"undeclared_name", "stage 0 ('accy.test.axpy')"}));
 }
 
 BOOST_AUTO_TEST_CASE(a_driver_error_carries_the_drivers_result) {
