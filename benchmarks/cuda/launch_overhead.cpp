@@ -1,8 +1,9 @@
 // SPDX-License-Identifier: Apache-2.0
 // What launching pipelines of empty kernels costs. Three stages: raw cuLaunchKernelEx calls, accy
-// with a pool and caller-owned intermediates, accy cold (loads and allocates itself), CUDA graph
-// replay, each without and with programmatic dependent launch (PDL); one empty kernel + sync, the
-// floor of any pipeline; and a 30-stage chain as stream launches, graph, and graph + PDL.
+// with a pool and caller-owned intermediates (also inside the caller's enter_context() scope), accy
+// cold (loads and allocates itself), CUDA graph replay, each without and with programmatic
+// dependent launch (PDL); one empty kernel + sync, the floor of any pipeline; and a 30-stage chain
+// as stream launches, graph, and graph + PDL.
 // "host" times the calls alone (synchronizing every 1024 pipelines, counted in); "latency" times
 // the launch and a stream synchronize; "gpu" is CUDA-event time per stage over 20 replays.
 #include "gpu_context.hpp"
@@ -195,6 +196,13 @@ void accy_pool_and_intermediates(benchmark::State& state, mode how) {
     });
 }
 
+/// The same inside the caller's `enter_context()` scope, which makes each launch's own context switch free.
+void accy_pool_and_intermediates_in_context(benchmark::State& state, mode how) {
+    using three = setup<three_stages>;
+    const auto in_context = three::instance().gpu.device.enter_context();
+    accy_pool_and_intermediates<three_stages>(state, how);
+}
+
 template <class Pipeline>
 void accy_graph_replay(benchmark::State& state, mode how) {
     measure<setup<Pipeline>>(state, how, [](setup<Pipeline>& s) { s.graph.launch(s.stream()); });
@@ -228,6 +236,9 @@ void register_benchmarks() {
         const std::string suffix = std::string("/") + name;
         RegisterBenchmark(("raw_cu_launch_kernel_ex" + suffix).c_str(), raw_cu_launch_kernel_ex, how)->UseRealTime();
         RegisterBenchmark(("accy_pool_and_intermediates" + suffix).c_str(), accy_pool_and_intermediates<three_stages>, how)
+            ->UseRealTime();
+        RegisterBenchmark(("accy_pool_and_intermediates_in_context" + suffix).c_str(),
+                          accy_pool_and_intermediates_in_context, how)
             ->UseRealTime();
         RegisterBenchmark(("accy_pool_and_intermediates_pdl" + suffix).c_str(),
                           accy_pool_and_intermediates<three_stages_pdl>, how)
