@@ -1,28 +1,39 @@
 #!/usr/bin/env python3
 # SPDX-License-Identifier: Apache-2.0
-"""Compile time of a translation unit that defines and launches an N-stage pipeline with accy,
-against one that makes the same launches by hand with the CUDA driver API (N = 3, 8, 16).
+"""Compile time of translation units that define and launch an N-stage pipeline with accy (on the
+recording backend), against a TU that includes only <string> <array> <span> <stdexcept> <vector>.
 
-Each TU is generated, then compiled with `CXX -std=c++20 -O2 -c` REPEAT times; the median wall
-time is reported. Writes a Google-Benchmark-like JSON file (--out) and prints a table.
+Each TU is generated, then compiled with `COMPILER -std=c++20 -O2 -c` REPS times; the median wall
+time counts. Writes a Google-Benchmark-like JSON file (--out, by default under benchmarks/results/)
+and prints a table, then as its last line
+`ratio3=<3-stage time / std-headers time> per_stage_ms=<least-squares slope over the stages given>`.
+--entries pads the registry with unrelated entries up to that many, to time the lookups.
+--emit FILE writes the TU of the one stage count given and exits (the scale tests compile it).
 """
-import argparse, json, os, platform, statistics, subprocess, sys, tempfile, time
+import argparse, json, os, platform, re, statistics, subprocess, sys, tempfile, time
 
-ACCY_TU = """// {n}-stage pipeline of one kernel chained through intermediates, launched with accy.
-#include <accy/runtime/launch.hpp>
-#include <accy/backend/cuda/backend.hpp>
+STD_TU = """// The standard headers accy's runtime uses, and nothing else.
+#include <array>
+#include <span>
+#include <stdexcept>
+#include <string>
+#include <vector>
+"""
+
+ACCY_TU = """// {n}-stage pipeline of one kernel chained through intermediates, launched once with accy.
+#include <accy/accy.hpp>
 #include <array>
 #include <cstdint>
 #include <string_view>
 #include <tuple>
 
 namespace {{
-constexpr char ptx[] = "// PTX";
 // step(float* out, const float* in, std::uint32_t n), one block per 256 elements.
 constexpr accy::parameter_list step_parameters{{accy::parameter::buffer("out", accy::access::write, accy::dtype::f32),
                                                accy::parameter::buffer("in", accy::access::read, accy::dtype::f32),
                                                accy::parameter::scalar("n", accy::dtype::u32)}};
 constexpr accy::launch_geometry tiles{{{{accy::grid_dim::ceil_div(2, 256), accy::grid_dim::fixed(1), accy::grid_dim::fixed(1)}}, {{256, 1, 1}}}};
+#define ENTRY(target) accy::kernel_entry{{target, 1, accy::format::cuda_ptx, "step", step_parameters, accy::payload::from_text("// PTX"), tiles}}
 constexpr auto kernels = accy::make_registry({entries});
 struct definition {{
     static constexpr std::string_view target = "chain";
@@ -38,108 +49,86 @@ struct definition {{
 using chain = accy::pipeline<definition>;
 }}
 
-void run_chain(accy::cuda::backend& device, accy::buffer in, accy::buffer out, std::uint32_t n) {{
-    static const auto pool = accy::load_artifacts<chain>(device, accy::formats::cuda_ptx);
-    const std::tuple<std::uint32_t> scalars{{n}};
-    static const auto scratch = accy::allocate_intermediates<chain>(device, scalars);
-    accy::launch_pipeline<chain>(device, accy::formats::cuda_ptx, std::array{{in}}, std::array{{out}}, scalars,
-                                 accy::use_pool(pool), accy::use_intermediates(scratch));
-}}
-"""
-
-HAND_TU = """// The same {n} launches by hand with the CUDA driver API.
-#include <cuda.h>
-#include <array>
-#include <cstdint>
-#include <cstdio>
-#include <cstdlib>
-
-namespace {{
-void check(CUresult result, const char* call) {{
-    if (result != CUDA_SUCCESS) {{
-        const char* text = nullptr;
-        cuGetErrorString(result, &text);
-        std::fprintf(stderr, "%s: %s\\n", call, text ? text : "?");
-        std::abort();
-    }}
-}}
-constexpr char ptx[] = "// PTX";
-}}
-
-void run_chain(CUdeviceptr in, CUdeviceptr out, std::uint32_t n) {{
-    static CUmodule module = nullptr;
-    static std::array<CUfunction, {n}> functions{{}};
-    static std::array<CUdeviceptr, {k}> scratch{{}};
-    if (module == nullptr) {{
-        check(cuModuleLoadData(&module, ptx), "cuModuleLoadData");
-        for (auto& function : functions) check(cuModuleGetFunction(&function, module, "step"), "cuModuleGetFunction");
-        for (auto& buffer : scratch) check(cuMemAlloc(&buffer, std::size_t{{n}} * 4), "cuMemAlloc");
-    }}
-    const unsigned grid = (n + 255) / 256;
-{launches}
+void run_chain(accy::testing::recording_backend& device, accy::buffer in, accy::buffer out, std::uint32_t n) {{
+    accy::launch_pipeline<chain>(device, accy::formats::cuda_ptx, std::array{{in}}, std::array{{out}},
+                                 std::tuple<std::uint32_t>{{n}});
 }}
 """
 
 
-def accy_tu(n):
-    entries = ", ".join(
-        f'accy::kernel_entry{{"step{i}", 1, accy::format::cuda_ptx, "step", step_parameters, accy::payload::from_text(ptx), tiles}}'
-        for i in range(n))
+def accy_tu(n, entries):
+    names = [f'"step{i}"' for i in range(n)] + [f'"unused{i}"' for i in range(max(0, entries - n))]
     scratch = ", ".join("accy::shape<accy::dtype::f32, n>" for _ in range(n - 1))
     refs = ["accy::operand<0>"] + [f"accy::intermediate<{i}>" for i in range(n - 1)] + ["accy::result<0>"]
-    stages = ", ".join(
-        f'accy::stage<"step{i}", 1, {refs[i + 1]}, {refs[i]}, n>'
-        for i in range(n))
-    return ACCY_TU.format(n=n, entries=entries, scratch=scratch, stages=stages)
+    stages = ", ".join(f'accy::stage<"step{i}", 1, {refs[i + 1]}, {refs[i]}, n>' for i in range(n))
+    return ACCY_TU.format(n=n, entries=", ".join(f"ENTRY({name})" for name in names), scratch=scratch,
+                          stages=stages)
 
 
-def hand_tu(n):
-    names = ["in"] + [f"scratch[{i}]" for i in range(n - 1)] + ["out"]
-    lines = []
-    for i in range(n):
-        lines.append(f"    {{ CUdeviceptr w = {names[i + 1]}, r = {names[i]}; void* args[] = {{&w, &r, &n}};\n"
-                     f"      check(cuLaunchKernel(functions[{i}], grid, 1, 1, 256, 1, 1, 0, nullptr, args, nullptr), \"cuLaunchKernel\"); }}")
-    return HAND_TU.format(n=n, k=n - 1, launches="\n".join(lines))
-
-
-def compile_seconds(cxx, flags, source, repeat):
+def compile_seconds(compiler, flags, source, reps):
     times = []
-    for _ in range(repeat):
+    for _ in range(reps):
         start = time.perf_counter()
-        subprocess.run([cxx, *flags, "-c", source, "-o", os.devnull], check=True)
+        result = subprocess.run([compiler, *flags, "-c", source, "-o", os.devnull], capture_output=True, text=True)
         times.append(time.perf_counter() - start)
+        if result.returncode != 0:
+            sys.exit(f"{compiler} failed on {source}:\n{result.stderr[-4000:]}")
     return statistics.median(times)
+
+
+def slope(points):
+    """The least-squares slope of (x, y) points."""
+    mean_x = statistics.fmean(x for x, _ in points)
+    mean_y = statistics.fmean(y for _, y in points)
+    return sum((x - mean_x) * (y - mean_y) for x, y in points) / sum((x - mean_x) ** 2 for x, _ in points)
 
 
 def main():
     parser = argparse.ArgumentParser(description=__doc__)
-    parser.add_argument("--cxx", default=os.environ.get("CXX", "g++"))
-    parser.add_argument("--include", required=True, help="accy's include directory")
-    parser.add_argument("--cuda-include", default="/usr/local/cuda/include")
+    parser.add_argument("--compiler", default=os.environ.get("CXX", "g++"))
+    parser.add_argument("--include", default=os.path.join(os.path.dirname(__file__), "..", "..", "include"),
+                        help="accy's include directory")
     parser.add_argument("--boost-include", default="/usr/include")
-    parser.add_argument("--repeat", type=int, default=5)
+    parser.add_argument("--stages", default="3,10,30,100,300", help="comma-separated stage counts; 3 is added")
+    parser.add_argument("--entries", type=int, default=0, help="pad each registry to this many entries")
+    parser.add_argument("--reps", type=int, default=5)
     parser.add_argument("--machine", default=platform.node())
-    parser.add_argument("--out", required=True)
+    parser.add_argument("--out", help="the JSON file (default benchmarks/results/compile_time_<machine>_<compiler>.json)")
+    parser.add_argument("--emit", help="write the TU of --stages (one count) to this file, and compile nothing")
     args = parser.parse_args()
-    flags = ["-std=c++20", "-O2", f"-I{args.include}", f"-I{args.boost_include}", f"-I{args.cuda_include}"]
-    version = subprocess.run([args.cxx, "--version"], capture_output=True, text=True).stdout.splitlines()[0]
+    if args.emit:
+        with open(args.emit, "w") as file:
+            file.write(accy_tu(int(args.stages), args.entries))
+        return 0
+    stage_counts = sorted({3, *(int(n) for n in args.stages.split(","))})
+    flags = ["-std=c++20", "-O2", f"-I{args.include}", f"-I{args.boost_include}"]
+    version = subprocess.run([args.compiler, "--version"], capture_output=True, text=True).stdout.splitlines()[0]
     results = []
     with tempfile.TemporaryDirectory() as folder:
-        for n in (3, 8, 16):
-            row = {}
-            for kind, text in (("accy", accy_tu(n)), ("driver_api_by_hand", hand_tu(n))):
-                source = os.path.join(folder, f"{kind}_{n}.cpp")
-                with open(source, "w") as file:
-                    file.write(text)
-                row[kind] = compile_seconds(args.cxx, flags, source, args.repeat)
-                results.append({"name": f"compile_time/{kind}/{n}_stages", "stages": n, "real_time": row[kind],
-                                "time_unit": "s", "repetitions": args.repeat, "aggregate_name": "median"})
-            print(f"{n:2d} stages: accy {row['accy']:.2f} s, by hand {row['driver_api_by_hand']:.2f} s, "
-                  f"ratio {row['accy'] / row['driver_api_by_hand']:.2f}")
+        def measure(name, text, stages):
+            source = os.path.join(folder, f"{name}.cpp")
+            with open(source, "w") as file:
+                file.write(text)
+            seconds = compile_seconds(args.compiler, flags, source, args.reps)
+            results.append({"name": f"compile_time/{name}", "stages": stages, "entries": max(stages, args.entries),
+                            "real_time": seconds, "time_unit": "s", "repetitions": args.reps,
+                            "aggregate_name": "median"})
+            print(f"{name:>16}: {seconds:6.2f} s", flush=True)
+            return seconds
+
+        baseline = measure("std_headers", STD_TU, 0)
+        times = {n: measure(f"accy_{n}_stages", accy_tu(n, args.entries), n) for n in stage_counts}
+    ratio3 = times[3] / baseline
+    per_stage_ms = slope(list(times.items())) * 1e3 if len(times) > 1 else float("nan")
     context = {"machine": args.machine, "compiler": version, "flags": " ".join(flags[:2]),
-               "date": time.strftime("%Y-%m-%dT%H:%M:%S")}
-    with open(args.out, "w") as file:
+               "entries": args.entries, "date": time.strftime("%Y-%m-%dT%H:%M:%S"),
+               "ratio3": ratio3, "per_stage_ms": per_stage_ms}
+    out = args.out or os.path.join(os.path.dirname(__file__), "..", "results",
+                                   f"compile_time_{re.sub(r'[^A-Za-z0-9]+', '_', args.machine)}_"
+                                   f"{os.path.basename(args.compiler)}.json")
+    with open(out, "w") as file:
         json.dump({"context": context, "benchmarks": results}, file, indent=2)
+    print(f"ratio3={ratio3:.2f} per_stage_ms={per_stage_ms:.1f}")
 
 
 if __name__ == "__main__":

@@ -8,6 +8,7 @@
 #include <accy/pipeline/definition.hpp>
 #include <accy/pipeline/shape.hpp>
 #include <accy/pipeline/stage.hpp>
+#include <accy/pipeline/stage_entries.hpp>
 
 #include <array>
 #include <cstddef>
@@ -216,19 +217,19 @@ constexpr diagnosis diagnose() {
     };
 
     // Each stage against its entries. The first entry of a stage is the reference the others must match.
+    using lookup = detail::stage_entries<Definition>;
     std::array<std::size_t, stage_count> reference{};
     for (std::size_t s = 0; s < stage_count; ++s) {
         const stage_info& stage = stages[s];
         std::size_t first = registry.entries.size();
-        for (std::size_t e = 0; e < registry.entries.size(); ++e) {
+        for (std::size_t k = lookup::candidates[s].first; k < lookup::candidates[s].last; ++k) {
+            if (!lookup::belongs(s, k)) continue;
+            const std::size_t e = lookup::entry_at(k);
             const kernel_entry& entry = registry.entries[e];
-            if (entry.target != stage.target || entry.version != stage.version) continue;
             if (first == registry.entries.size()) first = e;
-            for (std::size_t earlier = first; earlier < e; ++earlier) {
-                const kernel_entry& other = registry.entries[earlier];
-                if (other.target == entry.target && other.version == entry.version && other.format == entry.format)
+            for (std::size_t earlier = lookup::candidates[s].first; earlier < k; ++earlier)
+                if (lookup::belongs(s, earlier) && registry.entries[lookup::entry_at(earlier)].format == entry.format)
                     return {problem::duplicate_entry, s, 0, e};
-            }
             if (!entry.parameters.same_layout(registry.entries[first].parameters))
                 return {problem::entries_disagree, s, 0, e};
             std::size_t dimension = 0;
@@ -273,10 +274,10 @@ constexpr diagnosis diagnose() {
         const stage_info& stage = stages[s];
         std::array<access, max_kernel_parameters> accesses{};
         for (std::size_t p = 0; p < stage.argument_count; ++p) accesses[p] = registry.entries[reference[s]].parameters[p].use;
-        for (const kernel_entry& entry : registry.entries)
-            if (entry.target == stage.target && entry.version == stage.version)
+        for (std::size_t k = lookup::candidates[s].first; k < lookup::candidates[s].last; ++k)
+            if (lookup::belongs(s, k))
                 for (std::size_t p = 0; p < stage.argument_count; ++p)
-                    accesses[p] = detail::either(accesses[p], entry.parameters[p].use);
+                    accesses[p] = detail::either(accesses[p], registry.entries[lookup::entry_at(k)].parameters[p].use);
         for (std::size_t p = 0; p < stage.argument_count; ++p) {
             if (!stage.arguments[p].is_buffer) continue;
             const buffer_ref ref = stage.arguments[p].ref;

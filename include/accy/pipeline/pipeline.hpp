@@ -8,6 +8,7 @@
 #include <accy/pipeline/definition.hpp>
 #include <accy/pipeline/diagnosis.hpp>
 #include <accy/pipeline/report.hpp>
+#include <accy/pipeline/stage_entries.hpp>
 
 #include <array>
 #include <concepts>
@@ -147,14 +148,14 @@ struct pipeline<Definition> {
 private:
     // Looked up once at compile time, so that a launch reads a table instead of comparing names.
     static constexpr auto entry_indices = [] {
+        using lookup = detail::stage_entries<Definition>;
         std::array<std::array<std::ptrdiff_t, format_count>, stage_count> table{};
         for (std::size_t s = 0; s < stage_count; ++s) {
             table[s].fill(-1);
-            for (std::size_t e = 0; e < registry.entries.size(); ++e) {
-                const kernel_entry& candidate = registry.entries[e];
-                if (candidate.target == stages[s].target && candidate.version == stages[s].version)
-                    table[s][static_cast<std::size_t>(candidate.format)] = static_cast<std::ptrdiff_t>(e);
-            }
+            for (std::size_t k = lookup::candidates[s].first; k < lookup::candidates[s].last; ++k)
+                if (lookup::belongs(s, k))
+                    table[s][static_cast<std::size_t>(registry.entries[lookup::entry_at(k)].format)] =
+                        static_cast<std::ptrdiff_t>(lookup::entry_at(k));
         }
         return table;
     }();

@@ -107,8 +107,7 @@ template <class Pipeline, class List>
 std::array<std::size_t, List::size> byte_sizes(const typename Pipeline::scalar_values& values, buffer_kind list,
                                                const check_context& context) {
     using scalars = typename Pipeline::scalars;
-    std::array<std::size_t, List::size> sizes{};
-    [&]<std::size_t... Index>(std::index_sequence<Index...>) {
+    return [&]<std::size_t... Index>(std::index_sequence<Index...>) {
         [[maybe_unused]] const auto size_of_buffer = [&](std::size_t index, auto shape) {
             using declared = decltype(shape);
             const auto fail = [&](const std::string& why) {
@@ -125,11 +124,12 @@ std::array<std::size_t, List::size> byte_sizes(const typename Pipeline::scalar_v
             const wide_int bytes = extent * static_cast<wide_int>(size_of(declared::type));
             if (bytes > static_cast<wide_int>(SIZE_MAX))
                 fail("of " + to_string(extent) + " elements overflows a byte size");
-            sizes[index] = static_cast<std::size_t>(bytes);
+            return static_cast<std::size_t>(bytes);
         };
-        (size_of_buffer(Index, typename List::template at<Index>{}), ...);
+        // A braced list, not a fold: its elements are evaluated in order, and a list of hundreds
+        // nests no deeper than one (clang limits nesting to 256).
+        return std::array<std::size_t, List::size>{size_of_buffer(Index, typename List::template at<Index>{})...};
     }(std::make_index_sequence<List::size>{});
-    return sizes;
 }
 
 /// The byte sizes of the scratch buffers (the intermediates, then the workspaces).

@@ -1,0 +1,71 @@
+// SPDX-License-Identifier: Apache-2.0
+// Defines `accy::detail::stage_entries<Definition>`: where each stage's kernel entries lie in the
+// registry, found in about (stages + entries) × log(entries) constant-evaluation steps rather than
+// stages × entries comparisons of names, so that large registries stay within the compilers' limits.
+#pragma once
+
+#include <accy/core/dtype.hpp>
+#include <accy/pipeline/definition.hpp>
+#include <accy/pipeline/stage.hpp>
+
+#include <algorithm>
+#include <array>
+#include <cstddef>
+#include <cstdint>
+#include <string_view>
+
+namespace accy::detail {
+
+/// The FNV-1a hash of a target name.
+constexpr std::uint64_t hash_of(std::string_view text) noexcept {
+    std::uint64_t hash = 14695981039346656037ull;
+    for (const char c : text) hash = (hash ^ static_cast<unsigned char>(c)) * 1099511628211ull;
+    return hash;
+}
+
+/// An entry's target hash, version and registry index in one number: sorting and searching compare integers.
+constexpr wide_uint entry_key(std::uint64_t hash, std::uint32_t version, std::uint32_t index) noexcept {
+    return (wide_uint{hash} << 64) | (wide_uint{version} << 32) | index;
+}
+
+template <class Definition>
+struct stage_entries {
+    static constexpr const auto& entries = Definition::registry.entries;
+    static constexpr const auto& stages =
+        stage_infos<typename Definition::stages, typename definition_traits<Definition>::scalars>::values;
+
+    /// Every entry's key, sorted: the entries of one (target, version) are adjacent, in registry order.
+    static constexpr auto sorted = [] {
+        std::array<wide_uint, entries.size()> keys{};
+        for (std::size_t e = 0; e < entries.size(); ++e)
+            keys[e] = entry_key(hash_of(entries[e].target), entries[e].version, static_cast<std::uint32_t>(e));
+        std::sort(keys.begin(), keys.end());
+        return keys;
+    }();
+
+    struct positions {
+        std::size_t first = 0, last = 0;  ///< in `sorted`
+    };
+
+    /// Where each stage's candidates lie in `sorted`: the entries whose target hash and version are the stage's.
+    static constexpr auto candidates = [] {
+        std::array<positions, stages.size()> found{};
+        for (std::size_t s = 0; s < stages.size(); ++s) {
+            const std::uint64_t hash = hash_of(stages[s].target);
+            const auto* first = std::lower_bound(sorted.begin(), sorted.end(), entry_key(hash, stages[s].version, 0));
+            const auto* last = std::upper_bound(first, sorted.end(), entry_key(hash, stages[s].version, UINT32_MAX));
+            found[s] = {static_cast<std::size_t>(first - sorted.begin()), static_cast<std::size_t>(last - sorted.begin())};
+        }
+        return found;
+    }();
+
+    /// The registry index of candidate `k`.
+    static constexpr std::size_t entry_at(std::size_t k) noexcept { return static_cast<std::size_t>(sorted[k] & UINT32_MAX); }
+
+    /// Whether candidate `k` of stage `s` is one of its entries (its hash may be another name's).
+    static constexpr bool belongs(std::size_t s, std::size_t k) noexcept {
+        return entries[entry_at(k)].target == stages[s].target;
+    }
+};
+
+}  // namespace accy::detail
