@@ -22,6 +22,7 @@ STD_TU = """// The standard headers accy's runtime uses, and nothing else.
 
 ACCY_TU = """// {n}-stage pipeline of one kernel chained through intermediates, launched once with accy.
 #include <accy/accy.hpp>
+#include <accy/testing/recording_backend.hpp>
 #include <array>
 #include <cstdint>
 #include <string_view>

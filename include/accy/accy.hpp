@@ -1,8 +1,8 @@
 // SPDX-License-Identifier: Apache-2.0
-// Includes all of accy but the backends that need a device runtime (`accy/backend/cuda/...`).
+// Includes the core, the kernel and pipeline model and the runtime. Each backend has its own header:
+// <accy/backend/host.hpp>, <accy/backend/cuda.hpp>, <accy/testing/recording_backend.hpp>.
 #pragma once
 
-#include <accy/backend/host.hpp>
 #include <accy/core/buffer.hpp>
 #include <accy/core/dtype.hpp>
 #include <accy/core/error.hpp>
@@ -13,6 +13,7 @@
 #include <accy/kernel/geometry.hpp>
 #include <accy/kernel/host_kernel.hpp>
 #include <accy/kernel/kernel_entry.hpp>
+#include <accy/kernel/launch_attributes.hpp>
 #include <accy/kernel/parameter.hpp>
 #include <accy/kernel/payload.hpp>
 #include <accy/kernel/registry.hpp>
@@ -32,4 +33,3 @@
 #include <accy/runtime/launch.hpp>
 #include <accy/runtime/launch_options.hpp>
 #include <accy/runtime/stage_launch.hpp>
-#include <accy/testing/recording_backend.hpp>

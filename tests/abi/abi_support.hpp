@@ -4,6 +4,8 @@
 #pragma once
 
 #include <accy/accy.hpp>
+#include <accy/backend/host.hpp>
+#include <accy/testing/recording_backend.hpp>
 
 #include <boost/test/unit_test.hpp>
 

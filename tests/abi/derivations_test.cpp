@@ -5,6 +5,7 @@
 #include "abi/abi_support.hpp"
 
 #include <accy/accy.hpp>
+#include <accy/testing/recording_backend.hpp>
 
 #include <boost/test/unit_test.hpp>
 

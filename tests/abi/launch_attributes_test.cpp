@@ -6,6 +6,8 @@
 #include "abi/abi_support.hpp"
 
 #include <accy/accy.hpp>
+#include <accy/backend/host.hpp>
+#include <accy/testing/recording_backend.hpp>
 
 #include <boost/test/unit_test.hpp>
 

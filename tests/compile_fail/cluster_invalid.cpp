@@ -5,6 +5,7 @@
 // expect: in_stage<0, accy::diagnostic::text<'c', 'o', 'm', 'p', 'i', 'l', 'e', '_', 'f', 'a', 'i', 'l', '.', 'f', 'i', 'l', 'l'>
 // expect: accy::diagnostic::in_entry<accy::format::cuda_ptx, accy::diagnostic::text<'f', 'i', 'l', 'l'>, 2>
 #include <accy/accy.hpp>
+#include <accy/testing/recording_backend.hpp>
 
 #include <cstdint>
 #include <string_view>

@@ -6,6 +6,7 @@
 // expect: accy::diagnostic::in_entry<accy::format::cuda_ptx, accy::diagnostic::text<'f', 'i', 'l', 'l'>, 2>
 // expect: accy::diagnostic::at_grid_dimension<0>
 #include <accy/accy.hpp>
+#include <accy/testing/recording_backend.hpp>
 
 #include <cstdint>
 #include <string_view>

@@ -2,6 +2,7 @@
 // A launch passes another struct of the same size where the pipeline declares a struct runtime scalar.
 // expect: accy: a runtime scalar's type differs from the type P declares for it; runtime scalars are not converted, pass P::scalar_values{...}
 #include <accy/accy.hpp>
+#include <accy/testing/recording_backend.hpp>
 
 #include <array>
 #include <cstdint>

@@ -6,6 +6,7 @@
 // expect: in_stage<0, accy::diagnostic::text<'c', 'o', 'm', 'p', 'i', 'l', 'e', '_', 'f', 'a', 'i', 'l', '.', 'a', 'd', 'd', '_', 'o', 'n', 'e'>
 // expect: accy::diagnostic::in_entry<accy::format::cuda_ptx, accy::diagnostic::text<'a', 'd', 'd', '_', 'o', 'n', 'e', '_', 'k', 'e', 'r', 'n', 'e', 'l'>, 5>
 #include <accy/accy.hpp>
+#include <accy/testing/recording_backend.hpp>
 
 #include <cstdint>
 #include <string_view>

@@ -4,6 +4,7 @@
 #pragma once
 
 #include <accy/accy.hpp>
+#include <accy/testing/recording_backend.hpp>
 
 #include <array>
 #include <cstdint>

@@ -4,6 +4,7 @@
 #include "support/seed_pipeline.hpp"
 
 #include <accy/accy.hpp>
+#include <accy/testing/recording_backend.hpp>
 
 #include <boost/test/unit_test.hpp>
 

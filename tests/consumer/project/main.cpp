@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: Apache-2.0
 // A program that uses accy as a consumer would: a one-stage pipeline, launched on the recording backend.
 #include <accy/accy.hpp>
+#include <accy/testing/recording_backend.hpp>
 #ifdef ACCY_CONSUMER_CUDA
 #include <accy/backend/cuda.hpp>
 #include <accy_consumer/kernels.hpp>
