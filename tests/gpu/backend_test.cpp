@@ -204,6 +204,10 @@ BOOST_AUTO_TEST_CASE(direct_use_checks_formats_and_bindings) {
                           [](const accy::error& e) { return code_is(e, accy::errc::unsupported_operation); });
     BOOST_CHECK_EXCEPTION(device().create_artifact(square, accy::format::cuda_fatbin, accy::payload{}), accy::error,
                           [](const accy::error& e) { return code_is(e, accy::errc::invalid_artifact); });
+    // An artifact made by hand, with no PTX in it: refused before the driver reads anything.
+    accy::cuda::artifact empty{};
+    empty.format = accy::format::cuda_ptx;
+    BOOST_CHECK_EXCEPTION(device().load_artifact(empty), accy::error, fails_with(accy::errc::invalid_artifact, {"is empty"}));
 
     const accy::cuda::kernel loaded = device().load_artifact(device().create_artifact(square, square.format, square.payload));
     accy::cuda::device_buffer out(device(), 256 * sizeof(float));

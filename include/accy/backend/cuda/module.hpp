@@ -271,6 +271,9 @@ inline void prepare(loadable_code& prepared, const artifact& made, const std::st
 /// declaration; a failure releases the library.
 inline kernel load_kernel(const driver_api& api, CUdevice device, const artifact& made) {
     const std::string what = describe_code(made);
+    // An artifact made by hand rather than by create_artifact may hold no code at all.
+    if (made.format == format::cuda_ptx ? made.ptx.empty() : made.image.empty())
+        throw error(errc::invalid_artifact, message(what, " is empty: there is no code to load"));
     loadable_code prepared;
     prepare(prepared, made, what);
     const CUlibrary library = libraries().acquire(api, prepared.code);
