@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: Apache-2.0
 // Defines `accy::cuda::detail::libraries()`: each distinct payload loaded once as a context-independent
-// `CUlibrary`, shared by every kernel, pool and backend that uses it, and unloaded with its last user.
+// `CUlibrary`, shared by every kernel, pool and backend that uses the same bytes, and unloaded with its last user.
 #pragma once
 
 #include <accy/backend/cuda/check.hpp>
@@ -9,10 +9,12 @@
 
 #include <cuda.h>
 
+#include <algorithm>
 #include <array>
 #include <cstddef>
 #include <cstdint>
 #include <mutex>
+#include <span>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -22,8 +24,7 @@ namespace accy::cuda::detail {
 /// The code a library loads: the payload's bytes, which identify it, and the bytes handed to the
 /// driver (PTX without its own NUL is copied into a terminated string first).
 struct library_code {
-    const void* identity = nullptr;
-    std::size_t size = 0;
+    std::span<const unsigned char> bytes;
     const void* data = nullptr;
     std::string_view what;  ///< "the cuda_ptx of kernel 'k'", for messages
 };
@@ -43,19 +44,22 @@ inline std::string jit_log_text(const driver_api& api, const library_code& code)
     return text.empty() ? std::string(" (the JIT log is empty)") : message("; JIT log:\n", text);
 }
 
-/// The loaded libraries of the process, counted by users. Loading and unloading are cold and
-/// rare, so one mutex guards the list; a launch never touches it.
+/// The loaded libraries of the process, counted by users and told apart by their bytes, which each
+/// keeps a copy of: the same payload at another address shares a library, and other bytes at the
+/// address of a freed payload do not. Loading and unloading are cold and rare, so one mutex guards
+/// the list; a launch never touches it.
 class library_registry {
 public:
     /// The library of `code`, loaded now if no user holds it yet; a failure carries the JIT's log.
     CUlibrary acquire(const driver_api& api, const library_code& code) {
         const std::lock_guard lock(mutex_);
         for (loaded& held : loaded_)
-            if (held.identity == code.identity && held.size == code.size) {
+            if (std::ranges::equal(held.bytes, code.bytes)) {
                 ++held.users;
                 return held.library;
             }
-        loaded_.push_back({code.identity, code.size, load(api, code), 1});
+        std::vector<unsigned char> bytes(code.bytes.begin(), code.bytes.end());
+        loaded_.push_back({std::move(bytes), load(api, code), 1});
         return loaded_.back().library;
     }
 
@@ -80,8 +84,7 @@ public:
 
 private:
     struct loaded {
-        const void* identity;
-        std::size_t size;
+        std::vector<unsigned char> bytes;
         CUlibrary library;
         std::size_t users;
     };

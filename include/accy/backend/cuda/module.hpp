@@ -253,11 +253,11 @@ struct loadable_code {
 inline void prepare(loadable_code& prepared, const artifact& made, const std::string& what) {
     prepared.code.what = what;
     if (made.format != format::cuda_ptx) {
-        prepared.code = {made.image.data(), made.image.size(), made.image.data(), what};
+        prepared.code.bytes = made.image;
+        prepared.code.data = made.image.data();
         return;
     }
-    prepared.code.identity = made.ptx.data();
-    prepared.code.size = made.ptx.size();
+    prepared.code.bytes = {reinterpret_cast<const unsigned char*>(made.ptx.data()), made.ptx.size()};
     if (made.ptx.back() == '\0') {
         prepared.code.data = made.ptx.data();
     } else {
