@@ -176,6 +176,60 @@ BOOST_AUTO_TEST_CASE(graph_update_checks_bounds_and_scratch_before_changing_anyt
     BOOST_TEST(wrong == 0u);
 }
 
+/// A driver table whose cuGraphExecKernelNodeSetParams refuses its `refused_call`-th call (from 0)
+/// with CUDA_ERROR_INVALID_VALUE and passes every other call to the driver.
+struct node_refusing_driver {
+    static inline PFN_cuGraphExecKernelNodeSetParams_v12000 real = nullptr;
+    static inline int calls = 0;
+    static inline int refused_call = -1;
+
+    static CUresult CUDAAPI set_params(CUgraphExec exec, CUgraphNode node, const CUDA_KERNEL_NODE_PARAMS* params) {
+        return calls++ == refused_call ? CUDA_ERROR_INVALID_VALUE : real(exec, node, params);
+    }
+
+    static accy::cuda::detail::driver_api table() {
+        accy::cuda::detail::driver_api copy = accy::cuda::detail::driver();
+        real = copy.graph_exec_kernel_node_set_params;
+        copy.graph_exec_kernel_node_set_params = &set_params;
+        return copy;
+    }
+};
+
+// Issue 11, item 7: before the fix, nodes set before the refused one kept the new scalars, so the
+// next replay ran stage 0 for the new n and the others for the old one.
+BOOST_AUTO_TEST_CASE(graph_update_is_all_or_nothing_when_the_driver_refuses_a_node) {
+    static_assert(gpu_scan<float>::stage_count >= 2, "the refusal must come after a node was set");
+    const accy::cuda::detail::driver_api refusing = node_refusing_driver::table();
+    accy::cuda::backend faulty = accy::cuda::backend::adopt(device().context(), refusing);
+    const auto pool = accy::load_artifacts<gpu_scan<float>>(faulty, accy::formats::cuda_fatbin);
+    const std::uint32_t built_n = 70000, updated_n = (1u << 20) + 3;
+    const std::array<std::uint32_t, 1> built{built_n}, updated{updated_n};
+    const auto scratch = accy::allocate_intermediates<gpu_scan<float>>(faulty, updated);
+    const std::vector<float> input = exact_input<float>(updated_n);
+    const accy::cuda::device_buffer in = to_device<float>(input), out(device(), input.size() * sizeof(float));
+    poison(out.view());
+    const std::array<accy::buffer, 1> operands{in.view()}, results{out.view()};
+    accy::cuda::pipeline_graph<gpu_scan<float>> graph(faulty, pool, scratch, operands, results, built);
+
+    node_refusing_driver::calls = 0;
+    node_refusing_driver::refused_call = 1;  // stage 1's node, after stage 0's was set
+    BOOST_CHECK_EXCEPTION(graph.update(updated), accy::error,
+                          fails_with(accy::errc::device_error, {"cuGraphExecKernelNodeSetParams", "CUDA_ERROR_INVALID_VALUE"}));
+    BOOST_TEST(node_refusing_driver::calls == 3, "stage 0 set, stage 1 refused, stage 0 set back: "
+                                                     << node_refusing_driver::calls << " calls");
+    node_refusing_driver::refused_call = -1;
+
+    graph.launch();  // must still be the graph for built_n
+    device().synchronize(std::nullopt);
+    const std::vector<float> got = to_host<float>(out.view(), input.size());
+    float running = 0;
+    std::size_t wrong = 0, written_past_n = 0;
+    for (std::size_t i = 0; i < built_n; ++i) wrong += got[i] != (running += input[i]);
+    for (std::size_t i = built_n; i < input.size(); ++i) written_past_n += !std::isnan(got[i]);
+    BOOST_TEST(wrong == 0u, wrong << " of the first " << built_n << " elements differ from the CPU's scan");
+    BOOST_TEST(written_past_n == 0u, written_past_n << " elements past n = " << built_n << " were written");
+}
+
 BOOST_AUTO_TEST_CASE_TEMPLATE(single_pass_cold, T, element_types) {
     for (const std::uint32_t n : sizes) {
         BOOST_TEST_CONTEXT("n = " << n) {

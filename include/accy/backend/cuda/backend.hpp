@@ -66,10 +66,12 @@ public:
     }
 
     /// A backend on the caller's `context` (a runtime API's primary context, a framework's), which
-    /// the caller keeps alive while the backend and everything made with it exist.
-    static backend adopt(CUcontext context) {
+    /// the caller keeps alive while the backend and everything made with it exist. `driver` is the
+    /// table of driver entry points the backend calls: tests pass a copy with some replaced, to
+    /// make the driver fail where it cannot be made to; it must outlive the backend.
+    static backend adopt(CUcontext context, const detail::driver_api& driver = detail::driver()) {
         if (context == nullptr) throw error(errc::runtime_unavailable, "accy::cuda::backend::adopt: the context is null");
-        backend adopted(&detail::driver(), context);
+        backend adopted(&driver, context);
         {
             const detail::context_scope current(*adopted.api_, context);
             detail::check(*adopted.api_, adopted.api_->ctx_get_device(&adopted.device_), "cuCtxGetDevice");
