@@ -28,8 +28,9 @@
 #include <accy/pipeline/stage.hpp>
 #include <accy/runtime/artifact_pool.hpp>
 #include <accy/runtime/backend.hpp>
+#include <accy/runtime/check_context.hpp>
 #include <accy/runtime/checks.hpp>
 #include <accy/runtime/intermediate_buffers.hpp>
 #include <accy/runtime/launch.hpp>
+#include <accy/runtime/launch_plan.hpp>
 #include <accy/runtime/launch_options.hpp>
-#include <accy/runtime/stage_launch.hpp>

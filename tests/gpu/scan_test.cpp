@@ -214,7 +214,8 @@ BOOST_AUTO_TEST_CASE(graph_update_is_all_or_nothing_when_the_driver_refuses_a_no
     node_refusing_driver::calls = 0;
     node_refusing_driver::refused_call = 1;  // stage 1's node, after stage 0's was set
     BOOST_CHECK_EXCEPTION(graph.update(updated), accy::error,
-                          fails_with(accy::errc::device_error, {"cuGraphExecKernelNodeSetParams", "CUDA_ERROR_INVALID_VALUE"}));
+                          fails_with(accy::errc::device_error, {"pipeline_graph", "stage 1 (", "cuGraphExecKernelNodeSetParams",
+                                                                   "CUDA_ERROR_INVALID_VALUE"}));
     BOOST_TEST(node_refusing_driver::calls == 3, "stage 0 set, stage 1 refused, stage 0 set back: "
                                                      << node_refusing_driver::calls << " calls");
     node_refusing_driver::refused_call = -1;

@@ -7,12 +7,17 @@
 // constant its C++ type's, arithmetic the smallest of u8, i32, u32, i64, u64 that holds both
 // operands' types, convert<t, D> the type t. Integers are computed in 128 bits and every result is
 // checked against its type at run time: a value that does not fit is `errc::launch_argument_mismatch`.
+//
+// A derivation compiles to a few `detail::derivation_step`s, and one function, `detail::evaluate`,
+// runs the steps of every derivation: a launch evaluates tables, so that each derivation of each
+// stage adds data to a program, not code.
 #pragma once
 
 #include <accy/core/dtype.hpp>
 #include <accy/core/error.hpp>
 #include <accy/pipeline/runtime_scalars.hpp>
 
+#include <array>
 #include <cfloat>
 #include <cmath>
 #include <concepts>
@@ -21,6 +26,7 @@
 #include <string>
 #include <string_view>
 #include <tuple>
+#include <type_traits>
 
 namespace accy {
 
@@ -80,25 +86,38 @@ constexpr derived common_integer(const derived& a, const derived& b) noexcept {
 
 constexpr value_type number(dtype type) noexcept { return {false, type, size_of(type)}; }
 
+/// One step of a compiled derivation. A derivation's steps are in prefix order: its own step, then
+/// its operands' steps, each derivation's first step holding the type of its value.
+struct derivation_step {
+    enum class operation : std::uint8_t { scalar, constant, ceil_div, sum, product, min, max, convert };
+    operation op = operation::constant;
+    value_type type{};   ///< the type of this step's value
+    wide_int operand{};  ///< the runtime scalar's index, the constant, or the divisor
+};
+
+/// A runtime scalar's or a derivation's value: an integer in 128 bits, a floating-point number, or
+/// a struct's bytes, as the type says.
+struct derived_value {
+    wide_int integer{};
+    double floating = 0;
+    const void* bytes = nullptr;
+};
+
 }  // namespace detail
 
 /// Runtime scalar `Index`, passed through with its type.
 template <std::size_t Index>
 struct forward : derivation_tag {
+    static constexpr std::size_t steps = 1;
+
     template <class Scalars>
     static constexpr derived type_in() noexcept {
         if constexpr (Index >= Scalars::count) return {derivation_fault::scalar_index_out_of_range};
         else return {derivation_fault::none, Scalars::infos[Index].type};
     }
-
-    /// A wide integer, a double, or a pointer to a struct's bytes.
     template <class Scalars>
-    static auto evaluate(const typename Scalars::values& values) noexcept {
-        const auto& value = std::get<Index>(values);
-        constexpr value_type type = type_in<Scalars>().type;
-        if constexpr (type.integer()) return detail::wide_int{value};
-        else if constexpr (type.floating()) return static_cast<double>(value);
-        else return static_cast<const void*>(&value);
+    static constexpr void compile(detail::derivation_step* at) noexcept {
+        *at = {detail::derivation_step::operation::scalar, type_in<Scalars>().type, Index};
     }
 };
 
@@ -107,20 +126,23 @@ template <auto Value>
 struct constant : derivation_tag {
     static_assert(std::integral<decltype(Value)> && has_dtype<decltype(Value)>,
                   "accy::constant<v>: v must be an integer of 32 or 64 bits");
+    static constexpr std::size_t steps = 1;
 
     template <class Scalars>
     static constexpr derived type_in() noexcept {
         return {derivation_fault::none, detail::number(dtype_of<decltype(Value)>)};
     }
     template <class Scalars>
-    static constexpr detail::wide_int evaluate(const typename Scalars::values&) noexcept {
-        return Value;
+    static constexpr void compile(detail::derivation_step* at) noexcept {
+        *at = {detail::derivation_step::operation::constant, type_in<Scalars>().type, Value};
     }
 };
 
 /// ceil(D / Divisor), of D's type: the number of blocks of `Divisor` that cover D.
 template <derivation D, std::uint64_t Divisor>
 struct ceil_div : derivation_tag {
+    static constexpr std::size_t steps = 1 + D::steps;
+
     template <class Scalars>
     static constexpr derived type_in() noexcept {
         constexpr derived operand = D::template type_in<Scalars>();
@@ -130,23 +152,28 @@ struct ceil_div : derivation_tag {
         else return operand;
     }
     template <class Scalars>
-    static detail::wide_int evaluate(const typename Scalars::values& values) {
-        const detail::wide_int value = D::template evaluate<Scalars>(values);
-        // The magnitude fits 64 bits: a 64-bit division by a constant, not a 128-bit one.
-        const auto magnitude = static_cast<std::uint64_t>(value < 0 ? -value : value);
-        const detail::wide_int quotient = magnitude / Divisor + (value > 0 && magnitude % Divisor != 0);
-        return value < 0 ? -quotient : quotient;
+    static constexpr void compile(detail::derivation_step* at) noexcept {
+        *at = {detail::derivation_step::operation::ceil_div, type_in<Scalars>().type, Divisor};
+        D::template compile<Scalars>(at + 1);
     }
 };
 
 namespace detail {
 
 /// An arithmetic derivation of two integer derivations, of their common type.
-template <derivation A, derivation B>
+template <derivation A, derivation B, derivation_step::operation Operation>
 struct binary : derivation_tag {
+    static constexpr std::size_t steps = 1 + A::steps + B::steps;
+
     template <class Scalars>
     static constexpr derived type_in() noexcept {
         return common_integer(A::template type_in<Scalars>(), B::template type_in<Scalars>());
+    }
+    template <class Scalars>
+    static constexpr void compile(derivation_step* at) noexcept {
+        *at = {Operation, type_in<Scalars>().type, 0};
+        A::template compile<Scalars>(at + 1);
+        B::template compile<Scalars>(at + 1 + A::steps);
     }
 };
 
@@ -154,61 +181,27 @@ struct binary : derivation_tag {
 
 /// A + B, checked against their common type.
 template <derivation A, derivation B>
-struct sum : detail::binary<A, B> {
-    template <class Scalars>
-    static detail::wide_int evaluate(const typename Scalars::values& values) {
-        return detail::fit(A::template evaluate<Scalars>(values) + B::template evaluate<Scalars>(values),
-                           sum::template type_in<Scalars>().type.type, "a sum");
-    }
-};
+struct sum : detail::binary<A, B, detail::derivation_step::operation::sum> {};
 
 /// A × B, checked against their common type.
 template <derivation A, derivation B>
-struct product : detail::binary<A, B> {
-    template <class Scalars>
-    static detail::wide_int evaluate(const typename Scalars::values& values) {
-        const detail::wide_int a = A::template evaluate<Scalars>(values), b = B::template evaluate<Scalars>(values);
-        // Both lie within 64-bit ranges, so the product of their magnitudes fits 128 unsigned bits.
-        const detail::wide_uint magnitude = static_cast<detail::wide_uint>(a < 0 ? -a : a) *
-                                            static_cast<detail::wide_uint>(b < 0 ? -b : b);
-        constexpr dtype type = product::template type_in<Scalars>().type.type;
-        if (magnitude > static_cast<detail::wide_uint>(UINT64_MAX)) [[unlikely]]
-            throw error(errc::launch_argument_mismatch, "a product " + detail::to_string(a) + " x " +
-                                                            detail::to_string(b) + " overflows " +
-                                                            std::string(to_string(type)));
-        const detail::wide_int value = (a < 0) != (b < 0) ? -static_cast<detail::wide_int>(magnitude)
-                                                          : static_cast<detail::wide_int>(magnitude);
-        return detail::fit(value, type, "a product");
-    }
-};
-
-namespace detail {
-
-/// The smaller of A and B, or with `Larger` the larger.
-template <derivation A, derivation B, bool Larger>
-struct selection : binary<A, B> {
-    template <class Scalars>
-    static wide_int evaluate(const typename Scalars::values& values) {
-        const wide_int a = A::template evaluate<Scalars>(values), b = B::template evaluate<Scalars>(values);
-        return (a < b) == Larger ? b : a;
-    }
-};
-
-}  // namespace detail
+struct product : detail::binary<A, B, detail::derivation_step::operation::product> {};
 
 /// The smaller of A and B, of their common type.
 template <derivation A, derivation B>
-struct min_of : detail::selection<A, B, false> {};
+struct min_of : detail::binary<A, B, detail::derivation_step::operation::min> {};
 
 /// The larger of A and B, of their common type.
 template <derivation A, derivation B>
-struct max_of : detail::selection<A, B, true> {};
+struct max_of : detail::binary<A, B, detail::derivation_step::operation::max> {};
 
 /// D as a `Type`, the explicit conversion. Fails at run time: a value that does not fit an integer
 /// `Type` (a floating-point one also when it is not finite), and a finite value beyond f32's range
 /// converted to f32. A floating-point value converted to an integer is truncated toward zero.
 template <dtype Type, derivation D>
 struct convert : derivation_tag {
+    static constexpr std::size_t steps = 1 + D::steps;
+
     template <class Scalars>
     static constexpr derived type_in() noexcept {
         constexpr derived operand = D::template type_in<Scalars>();
@@ -217,25 +210,96 @@ struct convert : derivation_tag {
         else return {derivation_fault::none, detail::number(Type)};
     }
     template <class Scalars>
-    static auto evaluate(const typename Scalars::values& values) {
-        static_assert(!D::template type_in<Scalars>().type.bytes);
-        const auto value = D::template evaluate<Scalars>(values);
-        if constexpr (is_floating(Type)) {
-            const double converted = static_cast<double>(value);
-            if (Type == dtype::f32 && std::isfinite(converted) && std::abs(converted) > FLT_MAX) [[unlikely]]
-                throw error(errc::launch_argument_mismatch,
-                            "a converted value " + std::to_string(converted) + " does not fit f32");
-            return converted;
-        } else if constexpr (std::is_same_v<decltype(value), const detail::wide_int>) {
-            return detail::fit(value, Type, "a converted value");
-        } else {
-            if (!std::isfinite(value) || value < static_cast<double>(lowest(Type)) ||
-                value >= static_cast<double>(highest(Type)) + 1.0) [[unlikely]]
-                throw error(errc::launch_argument_mismatch, "a converted value " + std::to_string(value) +
-                                                                " does not fit " + std::string(to_string(Type)));
-            return static_cast<detail::wide_int>(value);
-        }
+    static constexpr void compile(detail::derivation_step* at) noexcept {
+        *at = {detail::derivation_step::operation::convert, type_in<Scalars>().type, 0};
+        D::template compile<Scalars>(at + 1);
     }
 };
+
+namespace detail {
+
+/// D's steps, for the runtime scalars `Scalars`.
+template <derivation D, class Scalars>
+constexpr std::array<derivation_step, D::steps> compiled() noexcept {
+    std::array<derivation_step, D::steps> steps{};
+    D::template compile<Scalars>(steps.data());
+    return steps;
+}
+
+/// A runtime scalar's value, as a derivation step reads it.
+template <class T>
+derived_value value_of(const T& scalar) noexcept {
+    if constexpr (std::is_integral_v<T>) return {static_cast<wide_int>(scalar)};
+    else if constexpr (std::is_floating_point_v<T>) return {{}, static_cast<double>(scalar)};
+    else return {{}, 0, &scalar};
+}
+
+/// The runtime scalars' values, as derivation steps read them; a struct's points into `values`.
+template <class Scalars>
+std::array<derived_value, Scalars::count> values_of(const typename Scalars::values& values) noexcept {
+    return std::apply([](const auto&... scalar) { return std::array<derived_value, Scalars::count>{value_of(scalar)...}; },
+                      values);
+}
+
+/// The value of the derivation whose steps start at `next`, which is left past them. A value that
+/// does not fit its type is `errc::launch_argument_mismatch`, as the derivations say.
+inline derived_value evaluate(const derivation_step*& next, const derived_value* scalars) {
+    using operation = derivation_step::operation;
+    const derivation_step& step = *next++;
+    switch (step.op) {
+    case operation::scalar: return scalars[static_cast<std::size_t>(step.operand)];
+    case operation::constant: return {step.operand};
+    case operation::ceil_div: {
+        const wide_int value = evaluate(next, scalars).integer;
+        // The magnitude fits 64 bits: a 64-bit division, not a 128-bit one.
+        const auto magnitude = static_cast<std::uint64_t>(value < 0 ? -value : value);
+        const auto divisor = static_cast<std::uint64_t>(step.operand);
+        const wide_int quotient = magnitude / divisor + (value > 0 && magnitude % divisor != 0);
+        return {value < 0 ? -quotient : quotient};
+    }
+    case operation::sum: {
+        const wide_int a = evaluate(next, scalars).integer;
+        return {fit(a + evaluate(next, scalars).integer, step.type.type, "a sum")};
+    }
+    case operation::product: {
+        const wide_int a = evaluate(next, scalars).integer;
+        const wide_int b = evaluate(next, scalars).integer;
+        // Both lie within 64-bit ranges, so the product of their magnitudes fits 128 unsigned bits.
+        const wide_uint magnitude = static_cast<wide_uint>(a < 0 ? -a : a) * static_cast<wide_uint>(b < 0 ? -b : b);
+        if (magnitude > static_cast<wide_uint>(UINT64_MAX)) [[unlikely]]
+            throw error(errc::launch_argument_mismatch, "a product " + to_string(a) + " x " + to_string(b) +
+                                                            " overflows " + std::string(accy::to_string(step.type.type)));
+        const wide_int value = (a < 0) != (b < 0) ? -static_cast<wide_int>(magnitude) : static_cast<wide_int>(magnitude);
+        return {fit(value, step.type.type, "a product")};
+    }
+    case operation::min:
+    case operation::max: {
+        const wide_int a = evaluate(next, scalars).integer;
+        const wide_int b = evaluate(next, scalars).integer;
+        return {(a < b) == (step.op == operation::max) ? b : a};
+    }
+    case operation::convert: {
+        const bool from_floating = next->type.floating();
+        const derived_value value = evaluate(next, scalars);
+        const dtype to = step.type.type;
+        if (is_floating(to)) {
+            const double converted = from_floating ? value.floating : static_cast<double>(value.integer);
+            if (to == dtype::f32 && std::isfinite(converted) && std::abs(converted) > FLT_MAX) [[unlikely]]
+                throw error(errc::launch_argument_mismatch,
+                            "a converted value " + std::to_string(converted) + " does not fit f32");
+            return {{}, converted};
+        }
+        if (!from_floating) return {fit(value.integer, to, "a converted value")};
+        if (!std::isfinite(value.floating) || value.floating < static_cast<double>(lowest(to)) ||
+            value.floating >= static_cast<double>(highest(to)) + 1.0) [[unlikely]]
+            throw error(errc::launch_argument_mismatch, "a converted value " + std::to_string(value.floating) +
+                                                            " does not fit " + std::string(accy::to_string(to)));
+        return {static_cast<wide_int>(value.floating)};
+    }
+    }
+    return {};
+}
+
+}  // namespace detail
 
 }  // namespace accy

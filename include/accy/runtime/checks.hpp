@@ -5,7 +5,10 @@
 
 #include <accy/core/buffer.hpp>
 #include <accy/core/error.hpp>
+#include <accy/pipeline/derivation.hpp>
 #include <accy/pipeline/pipeline.hpp>
+#include <accy/runtime/check_context.hpp>
+#include <accy/runtime/launch_plan.hpp>
 
 #include <array>
 #include <cstddef>
@@ -20,31 +23,6 @@
 namespace accy {
 
 namespace detail {
-
-/// "operation of pipeline 'name' v1" or, with a diagnostic id, "... [id]": the start of every message.
-template <class Pipeline>
-std::string describe(std::string_view operation, std::string_view diagnostic_id = {}) {
-    std::string text = std::string(operation) + " of pipeline '" + std::string(Pipeline::target) + "' v" +
-                       std::to_string(Pipeline::version);
-    if (!diagnostic_id.empty()) text += " [" + std::string(diagnostic_id) + "]";
-    return text;
-}
-
-/// The start of a check's messages, `describe<Pipeline>(operation, diagnostic_id)`, made only when
-/// a check fails (`std::string(context)`): checks that pass build no string, so that hot launches
-/// allocate nothing.
-struct check_context {
-    std::string (*describe)(std::string_view operation, std::string_view diagnostic_id) = nullptr;
-    std::string_view operation;
-    std::string_view diagnostic_id;
-
-    explicit operator std::string() const { return describe(operation, diagnostic_id); }
-};
-
-template <class Pipeline>
-check_context context_of(std::string_view operation, std::string_view diagnostic_id = {}) noexcept {
-    return {&describe<Pipeline>, operation, diagnostic_id};
-}
 
 /// "intermediate 1 (f32)": a declared buffer, for messages.
 inline std::string buffer_name(buffer_kind list, std::size_t index, dtype type) {
@@ -84,66 +62,57 @@ typename Pipeline::scalar_values scalar_values_of(const Given& given) {
 
 /// Checks every bounded runtime scalar; `launch_argument_mismatch` names the scalar, its value and bounds.
 template <class Pipeline>
-void check_runtime_scalars(const typename Pipeline::scalar_values& values, const check_context& context) {
-    using scalars = typename Pipeline::scalars;
-    [&]<std::size_t... Index>(std::index_sequence<Index...>) {
-        [[maybe_unused]] const auto check = [&](std::size_t index, const scalar_info& info, const auto& value) {
-            if constexpr (std::is_integral_v<std::remove_cvref_t<decltype(value)>>) {
-                const wide_int wide = value;
-                if (info.bounded && (wide < info.min || wide > info.max)) [[unlikely]]
-                    throw error(errc::launch_argument_mismatch,
-                                std::string(context) + ": runtime scalar " + std::to_string(index) + " ('" +
-                                    std::string(info.name) + "') is " + to_string(wide) + ", outside its bounds " +
-                                    to_string(info.min) + " to " + to_string(info.max));
-            }
-        };
-        (check(Index, scalars::infos[Index], std::get<Index>(values)), ...);
-    }(std::make_index_sequence<scalars::count>{});
+void check_runtime_scalars(const derived_value* values, const check_context& context) {
+    for (std::size_t index = 0; index < Pipeline::runtime_scalar_count; ++index) {
+        const scalar_info& info = Pipeline::scalars::infos[index];
+        const wide_int value = values[index].integer;  // bounds are on integers only
+        if (info.bounded && (value < info.min || value > info.max)) [[unlikely]]
+            throw error(errc::launch_argument_mismatch, std::string(context) + ": runtime scalar " + std::to_string(index) +
+                                                            " ('" + std::string(info.name) + "') is " + to_string(value) +
+                                                            ", outside its bounds " + to_string(info.min) + " to " +
+                                                            to_string(info.max));
+    }
 }
 
-/// The byte sizes of a list of declared buffers at the runtime scalars. An extent below 1, or a
-/// size that does not fit in `std::size_t`, is `errc::invalid_artifact`.
-template <class Pipeline, class List>
-std::array<std::size_t, List::size> byte_sizes(const typename Pipeline::scalar_values& values, buffer_kind list,
-                                               const check_context& context) {
-    using scalars = typename Pipeline::scalars;
-    return [&]<std::size_t... Index>(std::index_sequence<Index...>) {
-        [[maybe_unused]] const auto size_of_buffer = [&](std::size_t index, auto shape) {
-            using declared = decltype(shape);
-            const auto fail = [&](const std::string& why) {
-                throw error(errc::invalid_artifact,
-                            std::string(context) + ": " + buffer_name(list, index, declared::type) + " " + why);
-            };
-            wide_int extent = 0;
-            try {
-                extent = declared::extent::template evaluate<scalars>(values);
-            } catch (const error& failure) {
-                throw failure.in_context(std::string(context) + ", extent of " + buffer_name(list, index, declared::type));
-            }
-            if (extent < 1) fail("derives an extent of " + to_string(extent) + " elements from its runtime scalars");
-            const wide_int bytes = extent * static_cast<wide_int>(size_of(declared::type));
-            if (bytes > static_cast<wide_int>(SIZE_MAX))
-                fail("of " + to_string(extent) + " elements overflows a byte size");
-            return static_cast<std::size_t>(bytes);
-        };
-        // A braced list, not a fold: its elements are evaluated in order, and a list of hundreds
-        // nests no deeper than one (clang limits nesting to 256).
-        return std::array<std::size_t, List::size>{size_of_buffer(Index, typename List::template at<Index>{})...};
-    }(std::make_index_sequence<List::size>{});
+/// The byte size of a declared buffer at the runtime scalars. An extent below 1, or a size that
+/// does not fit in `std::size_t`, is `errc::invalid_artifact`.
+inline std::size_t byte_size_of(const buffer_plan& declared, const derivation_step* steps, const derived_value* scalars,
+                                const check_context& context) {
+    const auto fail = [&](const std::string& why) {
+        throw error(errc::invalid_artifact,
+                    std::string(context) + ": " + buffer_name(declared.list, declared.index, declared.type) + " " + why);
+    };
+    wide_int extent = 0;
+    try {
+        const derivation_step* next = steps + declared.extent_step;
+        extent = evaluate(next, scalars).integer;
+    } catch (const error& failure) {
+        throw failure.in_context(std::string(context) + ", extent of " +
+                                 buffer_name(declared.list, declared.index, declared.type));
+    }
+    if (extent < 1) fail("derives an extent of " + to_string(extent) + " elements from its runtime scalars");
+    const wide_int bytes = extent * static_cast<wide_int>(size_of(declared.type));
+    if (bytes > static_cast<wide_int>(SIZE_MAX)) fail("of " + to_string(extent) + " elements overflows a byte size");
+    return static_cast<std::size_t>(bytes);
+}
+
+/// The byte sizes of `Count` declared buffers from row `first` of the pipeline's buffer table:
+/// one list's, or the scratch buffers' (the intermediates, then the workspaces).
+template <class Pipeline, std::size_t Count>
+std::array<std::size_t, Count> byte_sizes(std::size_t first, const derived_value* scalars, const check_context& context) {
+    constexpr const auto& plan = launch_plan<Pipeline>;
+    std::array<std::size_t, Count> sizes{};
+    for (std::size_t k = 0; k < Count; ++k)
+        sizes[k] = byte_size_of(plan.buffers[first + k], plan.steps.data(), scalars, context);
+    return sizes;
 }
 
 /// The byte sizes of the scratch buffers (the intermediates, then the workspaces).
 template <class Pipeline>
-std::array<std::size_t, Pipeline::scratch_count> scratch_byte_sizes(const typename Pipeline::scalar_values& values,
+std::array<std::size_t, Pipeline::scratch_count> scratch_byte_sizes(const derived_value* scalars,
                                                                    const check_context& context) {
-    using declared = typename Pipeline::declared;
-    const auto intermediates =
-        byte_sizes<Pipeline, typename declared::intermediates>(values, buffer_kind::intermediate, context);
-    const auto workspaces = byte_sizes<Pipeline, typename declared::workspaces>(values, buffer_kind::workspace, context);
-    std::array<std::size_t, Pipeline::scratch_count> sizes{};
-    for (std::size_t k = 0; k < intermediates.size(); ++k) sizes[k] = intermediates[k];
-    for (std::size_t k = 0; k < workspaces.size(); ++k) sizes[intermediates.size() + k] = workspaces[k];
-    return sizes;
+    return byte_sizes<Pipeline, Pipeline::scratch_count>(first_buffer<Pipeline>(buffer_kind::intermediate), scalars,
+                                                         context);
 }
 
 /// The scratch buffer `index` (intermediates first, then workspaces) as a declared buffer's list and index.

@@ -48,8 +48,9 @@ public:
     static intermediate_buffers allocate(Backend& device, const typename Pipeline::scalar_values& values,
                                          std::string_view diagnostic_id = {}) {
         const detail::check_context context = detail::context_of<Pipeline>("allocate_intermediates", diagnostic_id);
-        detail::check_runtime_scalars<Pipeline>(values, context);
-        const auto byte_sizes = detail::scratch_byte_sizes<Pipeline>(values, context);
+        const auto scalars = detail::values_of<typename Pipeline::scalars>(values);
+        detail::check_runtime_scalars<Pipeline>(scalars.data(), context);
+        const auto byte_sizes = detail::scratch_byte_sizes<Pipeline>(scalars.data(), context);
         intermediate_buffers owned(device);
         for (std::size_t k = 0; k < size; ++k) {
             try {

@@ -11,13 +11,8 @@
 #include <accy/runtime/intermediate_buffers.hpp>
 #include <accy/runtime/launch_options.hpp>
 #include <accy/runtime/checks.hpp>
-#include <accy/runtime/stage_launch.hpp>
+#include <accy/runtime/launch_plan.hpp>
 #include <accy/runtime/trace.hpp>
-
-#include <boost/hana/for_each.hpp>
-#include <boost/hana/range.hpp>
-#include <boost/hana/tuple.hpp>
-#include <boost/hana/unpack.hpp>
 
 #include <array>
 #include <cstddef>
@@ -112,7 +107,7 @@ void apply_option(launch_request<Pipeline, Backend>& request, const Option& opti
 /// Checks what only exists at run time, before anything is allocated or launched: the format, the
 /// counts, the runtime scalars' bounds, the sizes the declared buffers need, and the caller's buffers.
 template <class Pipeline, class Backend>
-void check_request(const launch_request<Pipeline, Backend>& request) {
+void check_request(const launch_request<Pipeline, Backend>& request, const derived_value* scalars) {
     using declared = typename Pipeline::declared;
     if (const std::size_t missing = Pipeline::first_stage_without(request.fmt); missing != Pipeline::stage_count)
         throw error(errc::unsupported_operation, request.describe() + ": stage " + std::to_string(missing) + " ('" +
@@ -125,7 +120,7 @@ void check_request(const launch_request<Pipeline, Backend>& request) {
         throw request.mismatch("expects " + std::to_string(Pipeline::result_count) + " results, got " +
                                std::to_string(request.results.size()));
     const check_context context = request.context();
-    check_runtime_scalars<Pipeline>(request.values, context);
+    check_runtime_scalars<Pipeline>(scalars, context);
     if (request.pool != nullptr && !request.pool->loaded())
         throw request.mismatch("the artifact pool was moved from: its kernels belong to the pool it was moved to");
     if (request.pool != nullptr && request.device != nullptr && request.pool->device() != request.device)
@@ -135,9 +130,11 @@ void check_request(const launch_request<Pipeline, Backend>& request) {
         throw request.mismatch("the artifact pool was loaded as " + std::string(to_string(request.pool->format())) +
                                ", the launch asks for " + std::string(to_string(request.fmt)));
 
-    const auto operand_sizes = byte_sizes<Pipeline, typename declared::operands>(request.values, buffer_kind::operand, context);
-    const auto result_sizes = byte_sizes<Pipeline, typename declared::results>(request.values, buffer_kind::result, context);
-    const auto scratch_sizes = scratch_byte_sizes<Pipeline>(request.values, context);
+    const auto operand_sizes =
+        byte_sizes<Pipeline, Pipeline::operand_count>(first_buffer<Pipeline>(buffer_kind::operand), scalars, context);
+    const auto result_sizes =
+        byte_sizes<Pipeline, Pipeline::result_count>(first_buffer<Pipeline>(buffer_kind::result), scalars, context);
+    const auto scratch_sizes = scratch_byte_sizes<Pipeline>(scalars, context);
     const auto& operand_shapes = declared::operands::template infos<typename Pipeline::scalars>;
     const auto& result_shapes = declared::results::template infos<typename Pipeline::scalars>;
     for (std::size_t i = 0; i < Pipeline::operand_count; ++i)
@@ -201,34 +198,14 @@ private:
 };
 
 /// Checks a request, then derives every stage's launch (arguments, grid, block, shared memory;
-/// buffers unbound): a tuple of `stage_launch<Pipeline, 0>`, `<1>`, ... Nothing has been
-/// allocated or launched yet.
+/// buffers unbound). Nothing has been allocated or launched yet.
 template <class Pipeline, class Backend>
-auto checked_launches(const launch_request<Pipeline, Backend>& request) {
-    namespace hana = boost::hana;
-    check_request(request);
-    auto launches = hana::unpack(hana::make_range(hana::size_c<0>, hana::size_c<Pipeline::stage_count>), [](auto... s) {
-        return hana::make_tuple(stage_launch<Pipeline, decltype(s)::value>{}...);
-    });
-    const check_context context = request.context();
-    hana::for_each(launches, [&](auto& launch) {
-        launch.derive(*Pipeline::entry(std::remove_cvref_t<decltype(launch)>::index, request.fmt), request.values, context);
-    });
+stage_launches<Pipeline> checked_launches(const launch_request<Pipeline, Backend>& request) {
+    const auto scalars = values_of<typename Pipeline::scalars>(request.values);
+    check_request(request, scalars.data());
+    stage_launches<Pipeline> launches;
+    launches.derive(request.fmt, scalars.data(), request.context());
     return launches;
-}
-
-/// Zeroes the zero_filled workspaces that stage `Stage` binds, on the launch's stream.
-template <class Pipeline, std::size_t Stage, backend Backend>
-void zero_workspaces(Backend& device, const stage_launch<Pipeline, Stage>& launch,
-                     const std::optional<typename Backend::stream>& stream) {
-    using stage = typename Pipeline::stage_list::template at<Stage>;
-    [&]<std::size_t... P>(std::index_sequence<P...>) {
-        [[maybe_unused]] const auto zero = [&]<std::size_t Parameter>(std::integral_constant<std::size_t, Parameter>) {
-            if constexpr (is_zero_filled_workspace<Pipeline, typename stage::template argument<Parameter>>())
-                device.fill_zero(launch.arguments[Parameter].buffer, stream);
-        };
-        (zero(std::integral_constant<std::size_t, P>{}), ...);
-    }(std::make_index_sequence<stage::argument_count>{});
 }
 
 /// The backend's context made current for a whole call, where the backend has one.
@@ -238,11 +215,22 @@ auto enter_context(Backend& device) {
     else return 0;
 }
 
+/// After a failure part way through a call that owns buffers or kernels: waits for what was
+/// launched before they are destroyed, as best it can; the failure is the error to report.
+template <backend Backend>
+void wait_after_failure(Backend& device, const std::optional<typename Backend::stream>& stream, bool owns_anything) noexcept {
+    if (!owns_anything) return;
+    try {
+        device.synchronize(stream);
+    } catch (...) {
+        // Best effort: the owned objects go regardless.
+    }
+}
+
 template <class Pipeline, backend Backend>
 void run(Backend& device, const launch_request<Pipeline, Backend>& request) {
-    namespace hana = boost::hana;
     const trace_range traced_launch(traced([] { return describe<Pipeline>(launch_operation, {}); }));
-    auto launches = checked_launches(request);
+    stage_launches<Pipeline> launches = checked_launches(request);
 
     std::optional<intermediate_buffers<Pipeline, Backend>> allocated;
     if (!request.intermediates) {
@@ -257,12 +245,10 @@ void run(Backend& device, const launch_request<Pipeline, Backend>& request) {
             throw error(failure.code(), request.describe() + ", allocating its " + std::string(what), failure.driver_result());
         }
     }
-    const std::span<const buffer> intermediates = request.intermediates ? *request.intermediates : allocated->buffers();
+    const bound_buffers buffers{request.operands, request.results,
+                                request.intermediates ? *request.intermediates : allocated->buffers(),
+                                Pipeline::intermediate_count};
     owned_kernels<Backend, Pipeline::stage_count> loaded(device);  // declared last: unloaded before the buffers go
-    const auto in_stage = [&](const error& failure, std::size_t stage, const kernel_entry& entry) {
-        return failure.in_context(request.describe() + ", stage " + std::to_string(stage) + " ('" +
-                                  std::string(entry.target) + "')");
-    };
     constexpr bool checks_launches = requires(const typename Backend::kernel& kernel, const launch_config& config) {
         device.check_launch(kernel, config);
     };
@@ -270,44 +256,30 @@ void run(Backend& device, const launch_request<Pipeline, Backend>& request) {
 
     // What this call allocated or loaded itself, it waits for before destroying it.
     const bool owns_anything = request.pool == nullptr || !request.intermediates;
+    std::size_t stage = 0;
     try {
         // With a pool, what only the backend can check of each stage's launch, before any stage launches.
         if constexpr (checks_launches) {
-            if (request.pool != nullptr) {
-                hana::for_each(launches, [&](auto& launch) {
-                    constexpr std::size_t stage = std::remove_cvref_t<decltype(launch)>::index;
-                    try {
-                        device.check_launch((*request.pool)[stage].kernel, launch.config);
-                    } catch (const error& failure) {
-                        throw in_stage(failure, stage, *launch.entry);
-                    }
-                });
-            }
+            if (request.pool != nullptr)
+                for (; stage < Pipeline::stage_count; ++stage)
+                    device.check_launch((*request.pool)[stage].kernel, launches.config(stage));
         }
-        hana::for_each(launches, [&](auto& launch) {
-            using launch_type = std::remove_cvref_t<decltype(launch)>;
-            constexpr std::size_t stage = launch_type::index;
-            const trace_range traced_stage(traced([] { return launch_type::name(); }));
-            try {
-                launch.bind(request.operands, request.results, intermediates);
-                const typename Backend::kernel& kernel =
-                    request.pool != nullptr ? (*request.pool)[stage].kernel : loaded.load(*launch.entry, request.fmt);
-                if constexpr (checks_launches)
-                    if (request.pool == nullptr) device.check_launch(kernel, launch.config);
-                zero_workspaces(device, launch, request.stream);
-                device.launch(kernel, launch.config, launch.arguments, request.stream);
-            } catch (const error& failure) {
-                throw in_stage(failure, stage, *launch.entry);
-            }
-        });
+        for (stage = 0; stage < Pipeline::stage_count; ++stage) {
+            const trace_range traced_stage(traced<Pipeline::stage_count>(
+                stage, [](std::size_t s) { return stage_name(s, Pipeline::stages[s].target); }));
+            launches.bind(stage, buffers);
+            const typename Backend::kernel& kernel =
+                request.pool != nullptr ? (*request.pool)[stage].kernel : loaded.load(launches.entry(stage), request.fmt);
+            if constexpr (checks_launches)
+                if (request.pool == nullptr) device.check_launch(kernel, launches.config(stage));
+            launches.for_each_zero_filled(stage, [&](const buffer& zeroed) { device.fill_zero(zeroed, request.stream); });
+            device.launch(kernel, launches.config(stage), launches.arguments(stage), request.stream);
+        }
+    } catch (const error& failure) {
+        wait_after_failure(device, request.stream, owns_anything);
+        throw failure.in_context(request.describe() + ", " + stage_name(stage, Pipeline::stages[stage].target));
     } catch (...) {
-        if (owns_anything) {
-            try {
-                device.synchronize(request.stream);
-            } catch (...) {
-                // Best effort: the launch error is the one to report, and the owned objects go regardless.
-            }
-        }
+        wait_after_failure(device, request.stream, owns_anything);
         throw;
     }
     if (!owns_anything) return;

@@ -9,7 +9,9 @@
 
 #include <nvtx3/nvToolsExt.h>
 
+#include <cstddef>
 #include <string>
+#include <vector>
 
 namespace accy::detail {
 
@@ -53,9 +55,23 @@ const trace_name& traced(Text text) {
     return name;
 }
 
+/// Name `index` of `Count` that a call site registers once, each from `text(index)`: the stages of a pipeline.
+template <std::size_t Count, class Text>
+const trace_name& traced(std::size_t index, Text text) {
+    static const std::vector<trace_name> names = [&] {
+        std::vector<trace_name> all;
+        all.reserve(Count);
+        for (std::size_t k = 0; k < Count; ++k) all.emplace_back(text(k));
+        return all;
+    }();
+    return names[index];
+}
+
 }  // namespace accy::detail
 
 #else
+
+#include <cstddef>
 
 namespace accy::detail {
 
@@ -64,6 +80,10 @@ struct trace_name {};
 /// Nothing to name where NVTX is compiled out: `text` is never called, so nothing is allocated.
 template <class Text>
 constexpr trace_name traced(Text) noexcept {
+    return {};
+}
+template <std::size_t Count, class Text>
+constexpr trace_name traced(std::size_t, Text) noexcept {
     return {};
 }
 

@@ -14,8 +14,6 @@
 #include <accy/runtime/launch.hpp>
 #include <accy/runtime/trace.hpp>
 
-#include <boost/hana/for_each.hpp>
-
 #include <cuda.h>
 
 #include <algorithm>
@@ -23,7 +21,6 @@
 #include <cstdint>
 #include <optional>
 #include <span>
-#include <type_traits>
 #include <utility>
 
 namespace accy::cuda {
@@ -144,34 +141,35 @@ private:
         request.pool = pool_;
         request.intermediates = std::span<const buffer>(intermediates_);
         request.diagnostic_id = "pipeline_graph";
-        auto launches = accy::detail::checked_launches(request);
-        boost::hana::for_each(launches, [&](auto& launch) {
-            constexpr std::size_t stage = std::remove_cvref_t<decltype(launch)>::index;
-            try {
-                detail::check_resident((*pool_)[stage].kernel, launch.config.grid);
-            } catch (const error& failure) {
-                throw failure.in_context(request.describe() + ", " + launch.name());
-            }
-        });
-        CUgraphNode last = nullptr;  // the node the next one depends on, while adding
-        bool last_is_kernel = false;
-        boost::hana::for_each(launches, [&](auto& launch) {
-            constexpr std::size_t stage = std::remove_cvref_t<decltype(launch)>::index;
-            if (stage >= stages) return;
-            launch.bind(operands_, results_, intermediates_);
-            detail::kernel_parameters parameters(launch.arguments);
-            CUDA_KERNEL_NODE_PARAMS node{};
-            node.func = (*pool_)[stage].kernel.function;
-            node.gridDimX = launch.config.grid.x;
-            node.gridDimY = launch.config.grid.y;
-            node.gridDimZ = launch.config.grid.z;
-            node.blockDimX = launch.config.block.x;
-            node.blockDimY = launch.config.block.y;
-            node.blockDimZ = launch.config.block.z;
-            node.sharedMemBytes = launch.config.shared_bytes;
-            node.kernelParams = parameters.data();  // copied by the driver
-            if (how == node_write::add) {
-                if (add_zero_fills(launch, last)) last_is_kernel = false;
+        accy::detail::stage_launches<Pipeline> launches = accy::detail::checked_launches(request);
+        const accy::detail::bound_buffers buffers{operands_, results_, intermediates_, Pipeline::intermediate_count};
+        std::size_t stage = 0;
+        try {
+            for (; stage < Pipeline::stage_count; ++stage) detail::check_resident((*pool_)[stage].kernel, launches.config(stage).grid);
+            CUgraphNode last = nullptr;  // the node the next one depends on, while adding
+            bool last_is_kernel = false;
+            for (stage = 0; stage < stages; ++stage) {
+                launches.bind(stage, buffers);
+                const std::span<const kernel_argument> arguments = launches.arguments(stage);
+                detail::kernel_parameters parameters(arguments);
+                const launch_config& config = launches.config(stage);
+                CUDA_KERNEL_NODE_PARAMS node{};
+                node.func = (*pool_)[stage].kernel.function;
+                node.gridDimX = config.grid.x;
+                node.gridDimY = config.grid.y;
+                node.gridDimZ = config.grid.z;
+                node.blockDimX = config.block.x;
+                node.blockDimY = config.block.y;
+                node.blockDimZ = config.block.z;
+                node.sharedMemBytes = config.shared_bytes;
+                node.kernelParams = parameters.data();  // copied by the driver
+                if (how == node_write::set) {
+                    detail::check(*api_, api_->graph_exec_kernel_node_set_params(exec_, nodes_[stage], &node),
+                                  "cuGraphExecKernelNodeSetParams");
+                    if (written != nullptr) ++*written;
+                    continue;
+                }
+                if (add_zero_fills(launches, stage, last)) last_is_kernel = false;
                 const launch_attributes& declared = (*pool_)[stage].kernel.attributes;
                 detail::check(*api_, api_->graph_add_kernel_node(&nodes_[stage], graph_, nullptr, 0, &node),
                               "cuGraphAddKernelNode");
@@ -189,37 +187,27 @@ private:
                 }
                 last = nodes_[stage];
                 last_is_kernel = true;
-            } else {
-                detail::check(*api_, api_->graph_exec_kernel_node_set_params(exec_, nodes_[stage], &node),
-                              "cuGraphExecKernelNodeSetParams");
-                if (written != nullptr) ++*written;
             }
-        });
+        } catch (const error& failure) {
+            throw failure.in_context(request.describe() + ", " +
+                                     accy::detail::stage_name(stage, Pipeline::stages[stage].target));
+        }
     }
 
-    /// A memset node per zero_filled workspace the stage binds, chained after `last`; whether any was added.
-    template <class Launch>
-    bool add_zero_fills(const Launch& launch, CUgraphNode& last) {
-        using stage = typename Pipeline::stage_list::template at<Launch::index>;
+    /// A memset node per zero_filled workspace stage `stage` binds, chained after `last`; whether any was added.
+    bool add_zero_fills(const accy::detail::stage_launches<Pipeline>& launches, std::size_t stage, CUgraphNode& last) {
         const CUgraphNode before = last;
-        [&]<std::size_t... P>(std::index_sequence<P...>) {
-            [[maybe_unused]] const auto add = [&]<std::size_t Parameter>(std::integral_constant<std::size_t, Parameter>) {
-                if constexpr (accy::detail::is_zero_filled_workspace<Pipeline, typename stage::template argument<Parameter>>()) {
-                    const buffer& zeroed = launch.arguments[Parameter].buffer;
-                    CUDA_MEMSET_NODE_PARAMS memset{};
-                    memset.dst = zeroed.address;
-                    memset.elementSize = 1;
-                    memset.width = zeroed.byte_size;
-                    memset.height = 1;
-                    CUgraphNode added = nullptr;
-                    detail::check(*api_,
-                                  api_->graph_add_memset_node(&added, graph_, &last, last == nullptr ? 0 : 1, &memset, context_),
-                                  "cuGraphAddMemsetNode");
-                    last = added;
-                }
-            };
-            (add(std::integral_constant<std::size_t, P>{}), ...);
-        }(std::make_index_sequence<stage::argument_count>{});
+        launches.for_each_zero_filled(stage, [&](const buffer& zeroed) {
+            CUDA_MEMSET_NODE_PARAMS memset{};
+            memset.dst = zeroed.address;
+            memset.elementSize = 1;
+            memset.width = zeroed.byte_size;
+            memset.height = 1;
+            CUgraphNode added = nullptr;
+            detail::check(*api_, api_->graph_add_memset_node(&added, graph_, &last, last == nullptr ? 0 : 1, &memset, context_),
+                          "cuGraphAddMemsetNode");
+            last = added;
+        });
         return last != before;
     }
 
