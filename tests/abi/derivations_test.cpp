@@ -28,16 +28,20 @@ using accy_abi::recorded;
 using accy_abi::recording_backend;
 
 constexpr auto one_block = accy::launch_geometry::fixed({1, 1, 1}, {32, 1, 1});
+// One block per 3 of parameter 11: a divisor that is not a power of two, as ceil_div<n, 7> is.
+constexpr accy::launch_geometry per_three_sevenths{
+    {accy::grid_dim::ceil_div(11, 3), accy::grid_dim::fixed(1), accy::grid_dim::fixed(1)}, {32, 1, 1}};
 
-// Stage 0 derives nine parameters and writes a scratch intermediate; stage 1 reads it and takes n narrowed to a u32.
+// Stage 0 derives eleven parameters and writes a scratch intermediate; stage 1 reads it and takes n narrowed to a u32.
 inline constexpr auto derived_kernels = accy::make_registry(
     accy::kernel_entry{"abi.derive_a", 1, accy::format::cuda_ptx, "derive_a",
                        {parameter::buffer("scratch", access::write, dtype::u8), parameter::scalar("area", dtype::u32),
                         parameter::scalar("cells", dtype::u64), parameter::scalar("padded", dtype::u64),
                         parameter::scalar("low", dtype::u64), parameter::scalar("high", dtype::u64),
                         parameter::scalar("tiles", dtype::u64), parameter::scalar("n_f64", dtype::f64),
-                        parameter::scalar("shifted", dtype::i64), parameter::scalar("alpha_i", dtype::i32)},
-                       accy::payload::from_text("// derive_a"), one_block},
+                        parameter::scalar("shifted", dtype::i64), parameter::scalar("alpha_i", dtype::i32),
+                        parameter::scalar("thirds", dtype::i32), parameter::scalar("sevenths", dtype::u64)},
+                       accy::payload::from_text("// derive_a"), per_three_sevenths},
     accy::kernel_entry{"abi.derive_b", 1, accy::format::cuda_ptx, "derive_b",
                        {parameter::buffer("out", access::write, dtype::u8), parameter::buffer("scratch", access::read, dtype::u8),
                         parameter::scalar("n32", dtype::u32)},
@@ -69,7 +73,9 @@ struct derived_definition {
                     accy::ceil_div<n, 256>,
                     accy::convert<dtype::f64, n>,
                     accy::sum<offset, accy::constant<std::int64_t{5}>>,  // i64
-                    accy::convert<dtype::i32, alpha>>,
+                    accy::convert<dtype::i32, alpha>,
+                    accy::ceil_div<offset, 3>,                           // rounds toward zero below zero
+                    accy::ceil_div<n, 7>>,
         accy::stage<"abi.derive_b", 1, accy::result<0>, accy::intermediate<0>, accy::convert<dtype::u32, n>>>;
 };
 using derived = accy::pipeline<derived_definition>;
@@ -118,6 +124,9 @@ BOOST_AUTO_TEST_CASE(each_derivation_gives_its_value_in_its_type) {
     BOOST_TEST(a.value<double>(7) == 1000.0);
     BOOST_TEST(a.value<std::int64_t>(8) == -95);               // -100 + 5
     BOOST_TEST(a.value<std::int32_t>(9) == -3);                // -3.7 truncated toward zero
+    BOOST_TEST(a.value<std::int32_t>(10) == -33);              // -100 / 3 toward zero
+    BOOST_TEST(a.value<std::uint64_t>(11) == 143u);            // ceil(1000 / 7)
+    BOOST_TEST(a.config.grid.x == 48u);                        // ceil(143 / 3)
     BOOST_TEST(device.launches.at(1).value<std::uint32_t>(2) == 1000u);
 
     // Exact multiples, and the other side of min and max.
@@ -129,6 +138,9 @@ BOOST_AUTO_TEST_CASE(each_derivation_gives_its_value_in_its_type) {
     BOOST_TEST(b.value<std::uint64_t>(6) == 16u);
     BOOST_TEST(b.value<std::int64_t>(8) == 15);
     BOOST_TEST(b.value<std::int32_t>(9) == 2);
+    BOOST_TEST(b.value<std::int32_t>(10) == 4);                // ceil(10 / 3)
+    BOOST_TEST(b.value<std::uint64_t>(11) == 586u);            // ceil(4096 / 7)
+    BOOST_TEST(b.config.grid.x == 196u);                       // ceil(586 / 3)
 }
 
 BOOST_AUTO_TEST_CASE(a_narrowing_that_does_not_fit_names_stage_parameter_and_value) {

@@ -18,6 +18,7 @@
 #include <accy/pipeline/runtime_scalars.hpp>
 
 #include <array>
+#include <bit>
 #include <cfloat>
 #include <cmath>
 #include <concepts>
@@ -85,6 +86,13 @@ constexpr derived common_integer(const derived& a, const derived& b) noexcept {
 }
 
 constexpr value_type number(dtype type) noexcept { return {false, type, size_of(type)}; }
+
+/// ceil(value / divisor) for a value of at least 1: a shift where the divisor is a power of two,
+/// as block sizes are, since a division by a divisor known only at run time costs tens of cycles.
+constexpr std::uint64_t blocks_covering(std::uint64_t value, std::uint64_t divisor) noexcept {
+    if ((divisor & (divisor - 1)) == 0) return ((value - 1) >> std::countr_zero(divisor)) + 1;
+    return (value - 1) / divisor + 1;
+}
 
 /// One step of a compiled derivation. A derivation's steps are in prefix order: its own step, then
 /// its operands' steps, each derivation's first step holding the type of its value.
@@ -241,21 +249,31 @@ std::array<derived_value, Scalars::count> values_of(const typename Scalars::valu
                       values);
 }
 
+derived_value evaluate_operation(const derivation_step& step, const derivation_step*& next, const derived_value* scalars);
+
 /// The value of the derivation whose steps start at `next`, which is left past them. A value that
 /// does not fit its type is `errc::launch_argument_mismatch`, as the derivations say.
 inline derived_value evaluate(const derivation_step*& next, const derived_value* scalars) {
-    using operation = derivation_step::operation;
+    // A runtime scalar or a constant, the most common derivations, without a call.
     const derivation_step& step = *next++;
+    if (step.op == derivation_step::operation::scalar) return scalars[static_cast<std::size_t>(step.operand)];
+    if (step.op == derivation_step::operation::constant) return {step.operand};
+    return evaluate_operation(step, next, scalars);
+}
+
+/// `evaluate` of an operation's step, its operands' steps following at `next`.
+inline derived_value evaluate_operation(const derivation_step& step, const derivation_step*& next,
+                                        const derived_value* scalars) {
+    using operation = derivation_step::operation;
     switch (step.op) {
-    case operation::scalar: return scalars[static_cast<std::size_t>(step.operand)];
-    case operation::constant: return {step.operand};
+    case operation::scalar:
+    case operation::constant: break;  // evaluate's
     case operation::ceil_div: {
         const wide_int value = evaluate(next, scalars).integer;
-        // The magnitude fits 64 bits: a 64-bit division, not a 128-bit one.
-        const auto magnitude = static_cast<std::uint64_t>(value < 0 ? -value : value);
+        // The magnitude fits 64 bits: a 64-bit division, not a 128-bit one. Rounded up, toward zero below it.
         const auto divisor = static_cast<std::uint64_t>(step.operand);
-        const wide_int quotient = magnitude / divisor + (value > 0 && magnitude % divisor != 0);
-        return {value < 0 ? -quotient : quotient};
+        if (value > 0) return {blocks_covering(static_cast<std::uint64_t>(value), divisor)};
+        return {-static_cast<wide_int>(static_cast<std::uint64_t>(-value) / divisor)};
     }
     case operation::sum: {
         const wide_int a = evaluate(next, scalars).integer;

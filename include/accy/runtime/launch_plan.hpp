@@ -236,8 +236,8 @@ inline dim3 derive_grid(std::size_t stage, const kernel_entry& entry, const argu
         if (dim.rule == grid_dim::kind::ceil_div) {
             const argument_plan& argument = arguments[dim.parameter_index];
             const wide_int value = load_integer(storage + argument.offset, argument.type);
-            // In 64 bits: a positive value of an integer dtype fits, and (value - 1) / divisor + 1 cannot overflow.
-            count = value > 0 ? static_cast<wide_int>((static_cast<std::uint64_t>(value) - 1) / dim.value + 1) : 0;
+            // In 64 bits: a positive value of an integer dtype fits, and rounding up cannot overflow.
+            count = value > 0 ? static_cast<wide_int>(blocks_covering(static_cast<std::uint64_t>(value), dim.value)) : 0;
         }
         if (count < 1 || count > static_cast<wide_int>(launch_geometry::grid_limit(d))) [[unlikely]]
             throw error(errc::launch_argument_mismatch,
@@ -247,7 +247,7 @@ inline dim3 derive_grid(std::size_t stage, const kernel_entry& entry, const argu
         counts[d] = static_cast<std::uint32_t>(count);
         const dim3& cluster = entry.attributes.cluster;
         const std::uint32_t per_cluster = d == 0 ? cluster.x : d == 1 ? cluster.y : cluster.z;
-        if (counts[d] % per_cluster != 0) [[unlikely]]
+        if (per_cluster != 1 && counts[d] % per_cluster != 0) [[unlikely]]
             throw error(errc::launch_argument_mismatch,
                         std::string(context) + ", " + stage_name(stage, entry.target) + ": grid dimension " + "xyz"[d] +
                             " derives " + std::to_string(counts[d]) + " blocks, not a multiple of the entry's cluster of " +
@@ -256,11 +256,12 @@ inline dim3 derive_grid(std::size_t stage, const kernel_entry& entry, const argu
     return {counts[0], counts[1], counts[2]};
 }
 
-/// Derives stage `stage`'s scalar and bytes arguments into `storage` and its launch configuration.
+/// Derives stage `stage`'s scalar and bytes arguments into `storage` and its launch configuration
+/// into `config` (in place: a returned copy, read back wider than it was written, stalls).
 /// `launch_argument_mismatch` names the stage, the parameter and the value that does not fit.
-inline launch_config derive_stage(std::size_t stage, const stage_plan& plan, const argument_plan* arguments,
-                                  const derivation_step* steps, const derived_value* scalars, const kernel_entry& chosen,
-                                  std::byte* storage, const check_context& context) {
+inline void derive_stage(std::size_t stage, const stage_plan& plan, const argument_plan* arguments,
+                         const derivation_step* steps, const derived_value* scalars, const kernel_entry& chosen,
+                         std::byte* storage, launch_config& config, const check_context& context) {
     const argument_plan* own = arguments + plan.first_argument;
     std::size_t p = 0;
     try {
@@ -279,11 +280,9 @@ inline launch_config derive_stage(std::size_t stage, const stage_plan& plan, con
         throw failure.in_context(std::string(context) + ", " + stage_name(stage, chosen.target) + ", parameter " +
                                  std::to_string(p) + " ('" + std::string(chosen.parameters[p].name) + "')");
     }
-    launch_config config;
     config.grid = derive_grid(stage, chosen, own, storage, context);
     config.block = chosen.launch.block;
     config.shared_bytes = static_cast<std::uint32_t>(chosen.launch.shared.total(config.block));
-    return config;
 }
 
 /// The call's buffers a stage binds: the operands, the results, then the scratch buffers (the
@@ -335,8 +334,8 @@ public:
     void derive(format fmt, const derived_value* scalars, const check_context& context) {
         for (std::size_t s = 0; s < stage_count; ++s) {
             entries_[s] = Pipeline::entry(s, fmt);
-            configs_[s] = derive_stage(s, plan.stages[s], plan.arguments.data(), plan.steps.data(), scalars, *entries_[s],
-                                       storage_.data(), context);
+            derive_stage(s, plan.stages[s], plan.arguments.data(), plan.steps.data(), scalars, *entries_[s], storage_.data(),
+                         configs_[s], context);
         }
     }
 
