@@ -20,6 +20,7 @@
 #include <accy/pipeline/buffer_ref.hpp>
 #include <accy/pipeline/definition.hpp>
 #include <accy/pipeline/derivation.hpp>
+#include <accy/pipeline/derivation_step.hpp>
 #include <accy/pipeline/diagnosis.hpp>
 #include <accy/pipeline/pipeline.hpp>
 #include <accy/pipeline/report.hpp>
@@ -32,5 +33,7 @@
 #include <accy/runtime/checks.hpp>
 #include <accy/runtime/intermediate_buffers.hpp>
 #include <accy/runtime/launch.hpp>
-#include <accy/runtime/launch_plan.hpp>
 #include <accy/runtime/launch_options.hpp>
+#include <accy/runtime/launch_plan.hpp>
+#include <accy/runtime/launch_request.hpp>
+#include <accy/runtime/stage_launches.hpp>

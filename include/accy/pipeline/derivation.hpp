@@ -8,26 +8,17 @@
 // operands' types, convert<t, D> the type t. Integers are computed in 128 bits and every result is
 // checked against its type at run time: a value that does not fit is `errc::launch_argument_mismatch`.
 //
-// A derivation compiles to a few `detail::derivation_step`s, and one function, `detail::evaluate`,
-// runs the steps of every derivation: a launch evaluates tables, so that each derivation of each
-// stage adds data to a program, not code.
+// A derivation compiles to a few `detail::derivation_step`s (derivation_step.hpp), which one
+// function evaluates: each derivation of each stage adds data to a program, not code.
 #pragma once
 
 #include <accy/core/dtype.hpp>
-#include <accy/core/error.hpp>
+#include <accy/pipeline/derivation_step.hpp>
 #include <accy/pipeline/runtime_scalars.hpp>
 
-#include <array>
-#include <bit>
-#include <cfloat>
-#include <cmath>
 #include <concepts>
 #include <cstddef>
 #include <cstdint>
-#include <string>
-#include <string_view>
-#include <tuple>
-#include <type_traits>
 
 namespace accy {
 
@@ -48,32 +39,6 @@ concept derivation = std::derived_from<T, derivation_tag>;
 
 namespace detail {
 
-// The sign is inserted rather than written `"-" + to_string(-value)`, on which g++ 12 warns falsely (-Wrestrict).
-inline std::string to_string(wide_int value) {
-    const bool negative = value < 0;
-    wide_uint magnitude = negative ? wide_uint{0} - static_cast<wide_uint>(value) : static_cast<wide_uint>(value);
-    std::string digits;
-    do {
-        digits.insert(digits.begin(), static_cast<char>('0' + static_cast<int>(magnitude % 10)));
-        magnitude /= 10;
-    } while (magnitude != 0);
-    if (negative) digits.insert(digits.begin(), '-');
-    return digits;
-}
-
-[[noreturn, gnu::cold, gnu::noinline]] inline void throw_outside(std::string_view what, wide_int value, dtype type) {
-    throw error(errc::launch_argument_mismatch, std::string(what) + " is " + to_string(value) + ", outside " +
-                                                    std::string(accy::to_string(type)) + " (" +
-                                                    to_string(lowest(type)) + " to " + to_string(highest(type)) + ")");
-}
-
-/// `value`, checked to be a value of the integer `type`.
-inline wide_int fit(wide_int value, dtype type, std::string_view what) {
-    if (value < lowest(type) || value > highest(type)) [[unlikely]]
-        throw_outside(what, value, type);
-    return value;
-}
-
 /// The smallest integer dtype holding every value of `a` and `b`, or the fault that there is none.
 constexpr derived common_integer(const derived& a, const derived& b) noexcept {
     if (a.fault != derivation_fault::none) return a;
@@ -86,30 +51,6 @@ constexpr derived common_integer(const derived& a, const derived& b) noexcept {
 }
 
 constexpr value_type number(dtype type) noexcept { return {false, type, size_of(type)}; }
-
-/// ceil(value / divisor) for a value of at least 1: a shift where the divisor is a power of two,
-/// as block sizes are, since a division by a divisor known only at run time costs tens of cycles.
-constexpr std::uint64_t blocks_covering(std::uint64_t value, std::uint64_t divisor) noexcept {
-    if ((divisor & (divisor - 1)) == 0) return ((value - 1) >> std::countr_zero(divisor)) + 1;
-    return (value - 1) / divisor + 1;
-}
-
-/// One step of a compiled derivation. A derivation's steps are in prefix order: its own step, then
-/// its operands' steps, each derivation's first step holding the type of its value.
-struct derivation_step {
-    enum class operation : std::uint8_t { scalar, constant, ceil_div, sum, product, min, max, convert };
-    operation op = operation::constant;
-    value_type type{};   ///< the type of this step's value
-    wide_int operand{};  ///< the runtime scalar's index, the constant, or the divisor
-};
-
-/// A runtime scalar's or a derivation's value: an integer in 128 bits, a floating-point number, or
-/// a struct's bytes, as the type says.
-struct derived_value {
-    wide_int integer{};
-    double floating = 0;
-    const void* bytes = nullptr;
-};
 
 }  // namespace detail
 
@@ -223,101 +164,5 @@ struct convert : derivation_tag {
         D::template compile<Scalars>(at + 1);
     }
 };
-
-namespace detail {
-
-/// D's steps, for the runtime scalars `Scalars`.
-template <derivation D, class Scalars>
-constexpr std::array<derivation_step, D::steps> compiled() noexcept {
-    std::array<derivation_step, D::steps> steps{};
-    D::template compile<Scalars>(steps.data());
-    return steps;
-}
-
-/// A runtime scalar's value, as a derivation step reads it.
-template <class T>
-derived_value value_of(const T& scalar) noexcept {
-    if constexpr (std::is_integral_v<T>) return {static_cast<wide_int>(scalar)};
-    else if constexpr (std::is_floating_point_v<T>) return {{}, static_cast<double>(scalar)};
-    else return {{}, 0, &scalar};
-}
-
-/// The runtime scalars' values, as derivation steps read them; a struct's points into `values`.
-template <class Scalars>
-std::array<derived_value, Scalars::count> values_of(const typename Scalars::values& values) noexcept {
-    return std::apply([](const auto&... scalar) { return std::array<derived_value, Scalars::count>{value_of(scalar)...}; },
-                      values);
-}
-
-derived_value evaluate_operation(const derivation_step& step, const derivation_step*& next, const derived_value* scalars);
-
-/// The value of the derivation whose steps start at `next`, which is left past them. A value that
-/// does not fit its type is `errc::launch_argument_mismatch`, as the derivations say.
-inline derived_value evaluate(const derivation_step*& next, const derived_value* scalars) {
-    // A runtime scalar or a constant, the most common derivations, without a call.
-    const derivation_step& step = *next++;
-    if (step.op == derivation_step::operation::scalar) return scalars[static_cast<std::size_t>(step.operand)];
-    if (step.op == derivation_step::operation::constant) return {step.operand};
-    return evaluate_operation(step, next, scalars);
-}
-
-/// `evaluate` of an operation's step, its operands' steps following at `next`.
-inline derived_value evaluate_operation(const derivation_step& step, const derivation_step*& next,
-                                        const derived_value* scalars) {
-    using operation = derivation_step::operation;
-    switch (step.op) {
-    case operation::scalar:
-    case operation::constant: break;  // evaluate's
-    case operation::ceil_div: {
-        const wide_int value = evaluate(next, scalars).integer;
-        // The magnitude fits 64 bits: a 64-bit division, not a 128-bit one. Rounded up, toward zero below it.
-        const auto divisor = static_cast<std::uint64_t>(step.operand);
-        if (value > 0) return {blocks_covering(static_cast<std::uint64_t>(value), divisor)};
-        return {-static_cast<wide_int>(static_cast<std::uint64_t>(-value) / divisor)};
-    }
-    case operation::sum: {
-        const wide_int a = evaluate(next, scalars).integer;
-        return {fit(a + evaluate(next, scalars).integer, step.type.type, "a sum")};
-    }
-    case operation::product: {
-        const wide_int a = evaluate(next, scalars).integer;
-        const wide_int b = evaluate(next, scalars).integer;
-        // Both lie within 64-bit ranges, so the product of their magnitudes fits 128 unsigned bits.
-        const wide_uint magnitude = static_cast<wide_uint>(a < 0 ? -a : a) * static_cast<wide_uint>(b < 0 ? -b : b);
-        if (magnitude > static_cast<wide_uint>(UINT64_MAX)) [[unlikely]]
-            throw error(errc::launch_argument_mismatch, "a product " + to_string(a) + " x " + to_string(b) +
-                                                            " overflows " + std::string(accy::to_string(step.type.type)));
-        const wide_int value = (a < 0) != (b < 0) ? -static_cast<wide_int>(magnitude) : static_cast<wide_int>(magnitude);
-        return {fit(value, step.type.type, "a product")};
-    }
-    case operation::min:
-    case operation::max: {
-        const wide_int a = evaluate(next, scalars).integer;
-        const wide_int b = evaluate(next, scalars).integer;
-        return {(a < b) == (step.op == operation::max) ? b : a};
-    }
-    case operation::convert: {
-        const bool from_floating = next->type.floating();
-        const derived_value value = evaluate(next, scalars);
-        const dtype to = step.type.type;
-        if (is_floating(to)) {
-            const double converted = from_floating ? value.floating : static_cast<double>(value.integer);
-            if (to == dtype::f32 && std::isfinite(converted) && std::abs(converted) > FLT_MAX) [[unlikely]]
-                throw error(errc::launch_argument_mismatch,
-                            "a converted value " + std::to_string(converted) + " does not fit f32");
-            return {{}, converted};
-        }
-        if (!from_floating) return {fit(value.integer, to, "a converted value")};
-        if (!std::isfinite(value.floating) || value.floating < static_cast<double>(lowest(to)) ||
-            value.floating >= static_cast<double>(highest(to)) + 1.0) [[unlikely]]
-            throw error(errc::launch_argument_mismatch, "a converted value " + std::to_string(value.floating) +
-                                                            " does not fit " + std::string(accy::to_string(to)));
-        return {static_cast<wide_int>(value.floating)};
-    }
-    }
-    return {};
-}
-
-}  // namespace detail
 
 }  // namespace accy

@@ -5,7 +5,7 @@
 
 #include <accy/core/buffer.hpp>
 #include <accy/core/error.hpp>
-#include <accy/pipeline/derivation.hpp>
+#include <accy/pipeline/derivation_step.hpp>
 #include <accy/pipeline/pipeline.hpp>
 #include <accy/runtime/check_context.hpp>
 #include <accy/runtime/launch_plan.hpp>

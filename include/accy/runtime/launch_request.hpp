@@ -1,0 +1,175 @@
+// SPDX-License-Identifier: Apache-2.0
+// Defines `accy::detail::launch_request`, everything one launch was given (its arguments and
+// options), and `check_request`, the run-time checks of it before anything is allocated or launched.
+#pragma once
+
+#include <accy/core/buffer.hpp>
+#include <accy/core/error.hpp>
+#include <accy/core/format.hpp>
+#include <accy/pipeline/derivation_step.hpp>
+#include <accy/pipeline/pipeline.hpp>
+#include <accy/pipeline/report.hpp>
+#include <accy/runtime/artifact_pool.hpp>
+#include <accy/runtime/check_context.hpp>
+#include <accy/runtime/checks.hpp>
+#include <accy/runtime/launch_options.hpp>
+#include <accy/runtime/launch_plan.hpp>
+
+#include <cstddef>
+#include <optional>
+#include <span>
+#include <string>
+#include <string_view>
+#include <tuple>
+#include <type_traits>
+
+namespace accy::detail {
+
+inline constexpr std::string_view launch_operation = "launch_pipeline";
+
+/// The number of elements a container holds if its type says so (arrays, fixed-extent spans).
+template <class Container>
+constexpr std::size_t static_extent() {
+    using type = std::remove_cvref_t<Container>;
+    if constexpr (std::is_array_v<type>) return std::extent_v<type>;
+    else if constexpr (requires { std::tuple_size<type>::value; }) return std::tuple_size_v<type>;
+    else if constexpr (requires { type::extent; }) return type::extent;
+    else return std::dynamic_extent;
+}
+
+template <class Container>
+constexpr bool holds_count(std::size_t count) {
+    return static_extent<Container>() == std::dynamic_extent || static_extent<Container>() == count;
+}
+
+/// Everything one call was given, gathered from its arguments and options.
+template <class Pipeline, class Backend>
+struct launch_request {
+    format fmt{};
+    std::span<const buffer> operands;
+    std::span<const buffer> results;
+    typename Pipeline::scalar_values values{};
+    const artifact_pool<Pipeline, Backend>* pool = nullptr;
+    const Backend* device = nullptr;  ///< the backend launched on, which must be the pool's
+    std::optional<std::span<const buffer>> intermediates;
+    std::optional<typename Backend::stream> stream;
+    std::string_view diagnostic_id;
+
+    std::string describe() const { return detail::describe<Pipeline>(launch_operation, diagnostic_id); }
+    check_context context() const noexcept { return context_of<Pipeline>(launch_operation, diagnostic_id); }
+    error mismatch(const std::string& what) const { return error(errc::launch_argument_mismatch, describe() + ": " + what); }
+};
+
+template <class>
+inline constexpr bool is_artifact_pool = false;
+template <class Pipeline, class Backend>
+inline constexpr bool is_artifact_pool<artifact_pool<Pipeline, Backend>> = true;
+
+template <class Pipeline, class Backend, class Option>
+void apply_option(launch_request<Pipeline, Backend>& request, const Option& option) {
+    if constexpr (requires { option.pool; }) {
+        using pool_type = std::remove_cvref_t<decltype(*option.pool)>;
+        if constexpr (!is_artifact_pool<pool_type>) {
+            static_assert(diagnostic::always_false<Option>, "accy::use_pool(pool): pool must be an accy::artifact_pool");
+        } else if constexpr (!std::is_same_v<typename pool_type::pipeline_type, Pipeline>) {
+            static_assert(diagnostic::always_false<Option>,
+                          "accy::launch_pipeline<P>: the artifact pool was loaded for another pipeline; pools are typed on "
+                          "their pipeline: load one with accy::load_artifacts<P>");
+        } else if constexpr (!std::is_same_v<typename pool_type::backend_type, Backend>) {
+            static_assert(diagnostic::always_false<Option>,
+                          "accy::launch_pipeline: the artifact pool was loaded on another backend type");
+        } else {
+            request.pool = option.pool;
+        }
+    } else if constexpr (requires { option.buffers; }) {
+        static_assert(decltype(option.buffers)::extent == std::dynamic_extent ||
+                          decltype(option.buffers)::extent == Pipeline::scratch_count,
+                      "accy::launch_pipeline<P>: use_intermediates got a fixed-size container whose count differs from "
+                      "P's intermediates and workspaces");
+        request.intermediates = option.buffers;
+    } else if constexpr (requires { option.stream; }) {
+        if constexpr (!std::is_convertible_v<decltype(option.stream), typename Backend::stream>)
+            static_assert(diagnostic::always_false<Option>,
+                          "accy::launch_pipeline: on_stream(s) takes a stream of the backend's stream type");
+        else
+            request.stream = option.stream;
+    } else if constexpr (std::is_same_v<Option, diagnostic_id_option>) {
+        request.diagnostic_id = option.id;
+    } else {
+        static_assert(diagnostic::always_false<Option>,
+                      "accy::launch_pipeline: an option is use_pool(...), use_intermediates(...), on_stream(...) or "
+                      "diagnostic_id(...)");
+    }
+}
+
+/// Checks what only exists at run time, before anything is allocated or launched: the format, the
+/// counts, the runtime scalars' bounds, the sizes the declared buffers need, and the caller's buffers.
+template <class Pipeline, class Backend>
+void check_request(const launch_request<Pipeline, Backend>& request, const derived_value* scalars) {
+    using declared = typename Pipeline::declared;
+    if (const std::size_t missing = Pipeline::first_stage_without(request.fmt); missing != Pipeline::stage_count)
+        throw error(errc::unsupported_operation, request.describe() + ": stage " + std::to_string(missing) + " ('" +
+                                                     std::string(Pipeline::stages[missing].target) + "') has no " +
+                                                     std::string(to_string(request.fmt)) + " entry in the registry");
+    if (request.operands.size() != Pipeline::operand_count)
+        throw request.mismatch("expects " + std::to_string(Pipeline::operand_count) + " operands, got " +
+                               std::to_string(request.operands.size()));
+    if (request.results.size() != Pipeline::result_count)
+        throw request.mismatch("expects " + std::to_string(Pipeline::result_count) + " results, got " +
+                               std::to_string(request.results.size()));
+    const check_context context = request.context();
+    check_runtime_scalars<Pipeline>(scalars, context);
+    if (request.pool != nullptr && !request.pool->loaded())
+        throw request.mismatch("the artifact pool was moved from: its kernels belong to the pool it was moved to");
+    if (request.pool != nullptr && request.device != nullptr && request.pool->device() != request.device)
+        throw request.mismatch("the artifact pool was loaded on another backend instance; its kernels launch only on "
+                               "the backend that loaded them");
+    if (request.pool != nullptr && request.pool->format() != request.fmt)
+        throw request.mismatch("the artifact pool was loaded as " + std::string(to_string(request.pool->format())) +
+                               ", the launch asks for " + std::string(to_string(request.fmt)));
+
+    const auto operand_sizes =
+        byte_sizes<Pipeline, Pipeline::operand_count>(first_buffer<Pipeline>(buffer_kind::operand), scalars, context);
+    const auto result_sizes =
+        byte_sizes<Pipeline, Pipeline::result_count>(first_buffer<Pipeline>(buffer_kind::result), scalars, context);
+    const auto scratch_sizes = scratch_byte_sizes<Pipeline>(scalars, context);
+    const auto& operand_shapes = declared::operands::template infos<typename Pipeline::scalars>;
+    const auto& result_shapes = declared::results::template infos<typename Pipeline::scalars>;
+    for (std::size_t i = 0; i < Pipeline::operand_count; ++i)
+        check_buffer(request.operands[i], operand_sizes[i],
+                     [&] { return buffer_name(buffer_kind::operand, i, operand_shapes[i].type); }, context);
+    for (std::size_t i = 0; i < Pipeline::result_count; ++i) {
+        const auto name = [&] { return buffer_name(buffer_kind::result, i, result_shapes[i].type); };
+        check_buffer(request.results[i], result_sizes[i], name, context);
+        for (std::size_t earlier = 0; earlier < i; ++earlier)
+            if (overlap(request.results[i], request.results[earlier]))
+                throw request.mismatch(name() + " overlaps result " + std::to_string(earlier));
+        for (std::size_t k = 0; k < Pipeline::operand_count; ++k)
+            if (k != result_shapes[i].in_place_of && overlap(request.results[i], request.operands[k]))
+                throw request.mismatch(name() + " overlaps operand " + std::to_string(k) +
+                                       "; a result may share memory only with the operand it is declared in_place over");
+    }
+    if (!request.intermediates) return;
+    const std::span<const buffer> provided = *request.intermediates;
+    if (provided.size() != Pipeline::scratch_count)
+        throw request.mismatch("expects " + std::to_string(Pipeline::intermediate_count) + " intermediates and " +
+                               std::to_string(Pipeline::workspace_count) + " workspaces, got " +
+                               std::to_string(provided.size()) + " buffers");
+    for (std::size_t k = 0; k < provided.size(); ++k) {
+        const auto name = [](std::size_t slot) {
+            const auto [list, index] = scratch_slot<Pipeline>(slot);
+            return std::string(to_string(list)) + " " + std::to_string(index);
+        };
+        check_buffer(provided[k], scratch_sizes[k], [&] { return name(k); }, context);
+        for (std::size_t earlier = 0; earlier < k; ++earlier)
+            if (overlap(provided[k], provided[earlier])) throw request.mismatch(name(k) + " overlaps " + name(earlier));
+        for (std::size_t i = 0; i < request.operands.size(); ++i)
+            if (overlap(provided[k], request.operands[i]))
+                throw request.mismatch(name(k) + " overlaps operand " + std::to_string(i));
+        for (std::size_t i = 0; i < request.results.size(); ++i)
+            if (overlap(provided[k], request.results[i]))
+                throw request.mismatch(name(k) + " overlaps result " + std::to_string(i));
+    }
+}
+
+}  // namespace accy::detail
