@@ -121,7 +121,9 @@ def main():
         times = {n: measure(f"accy_{n}_stages", accy_tu(n, args.entries), n) for n in stage_counts}
     ratio3 = times[3] / baseline
     per_stage_ms = slope(list(times.items())) * 1e3 if len(times) > 1 else float("nan")
-    context = {"machine": args.machine, "compiler": version, "flags": " ".join(flags[:2]),
+    commit = subprocess.run(["git", "-C", args.include, "describe", "--always", "--dirty"], capture_output=True,
+                            text=True).stdout.strip() or "unknown"
+    context = {"machine": args.machine, "compiler": version, "flags": " ".join(flags[:2]), "commit": commit,
                "entries": args.entries, "date": time.strftime("%Y-%m-%dT%H:%M:%S"),
                "ratio3": ratio3, "per_stage_ms": per_stage_ms}
     out = args.out or os.path.join(os.path.dirname(__file__), "..", "results",
