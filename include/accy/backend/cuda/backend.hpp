@@ -204,13 +204,7 @@ public:
         detail::kernel_parameters parameters(arguments);
         detail::driver_attributes attributes(loaded.attributes, true);
         CUlaunchConfig launch{};
-        launch.gridDimX = config.grid.x;
-        launch.gridDimY = config.grid.y;
-        launch.gridDimZ = config.grid.z;
-        launch.blockDimX = config.block.x;
-        launch.blockDimY = config.block.y;
-        launch.blockDimZ = config.block.z;
-        launch.sharedMemBytes = config.shared_bytes;
+        detail::set_geometry(launch, config);
         launch.hStream = on.value_or(nullptr);
         launch.attrs = attributes.data();
         launch.numAttrs = attributes.size();

@@ -152,16 +152,9 @@ private:
                 launches.bind(stage, buffers);
                 const std::span<const kernel_argument> arguments = launches.arguments(stage);
                 detail::kernel_parameters parameters(arguments);
-                const launch_config& config = launches.config(stage);
                 CUDA_KERNEL_NODE_PARAMS node{};
                 node.func = (*pool_)[stage].kernel.function;
-                node.gridDimX = config.grid.x;
-                node.gridDimY = config.grid.y;
-                node.gridDimZ = config.grid.z;
-                node.blockDimX = config.block.x;
-                node.blockDimY = config.block.y;
-                node.blockDimZ = config.block.z;
-                node.sharedMemBytes = config.shared_bytes;
+                detail::set_geometry(node, launches.config(stage));
                 node.kernelParams = parameters.data();  // copied by the driver
                 if (how == node_write::set) {
                     detail::check(*api_, api_->graph_exec_kernel_node_set_params(exec_, nodes_[stage], &node),

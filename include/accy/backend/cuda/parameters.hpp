@@ -1,8 +1,10 @@
 // SPDX-License-Identifier: Apache-2.0
-// Defines `accy::cuda::detail::kernel_parameters`, a launch's `void**` parameter array, packed on the stack.
+// Defines `accy::cuda::detail::kernel_parameters`, a launch's `void**` parameter array, packed on the
+// stack, and `set_geometry`, a launch's grid, block and shared memory in the driver's structs.
 #pragma once
 
 #include <accy/kernel/argument.hpp>
+#include <accy/kernel/geometry.hpp>
 #include <accy/kernel/parameter.hpp>
 
 #include <array>
@@ -26,5 +28,18 @@ private:
     std::array<void*, max_kernel_parameters> pointers_;
     std::size_t count_ = 0;
 };
+
+/// Writes `config` into a driver struct that names it as cuLaunchKernel does (`gridDimX`, ...,
+/// `sharedMemBytes`): `CUlaunchConfig` and `CUDA_KERNEL_NODE_PARAMS`.
+template <class DriverStruct>
+void set_geometry(DriverStruct& launch, const launch_config& config) noexcept {
+    launch.gridDimX = config.grid.x;
+    launch.gridDimY = config.grid.y;
+    launch.gridDimZ = config.grid.z;
+    launch.blockDimX = config.block.x;
+    launch.blockDimY = config.block.y;
+    launch.blockDimZ = config.block.z;
+    launch.sharedMemBytes = config.shared_bytes;
+}
 
 }  // namespace accy::cuda::detail
