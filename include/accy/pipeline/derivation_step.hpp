@@ -21,7 +21,6 @@
 
 namespace accy::detail {
 
-
 // The sign is inserted rather than written `"-" + to_string(-value)`, on which g++ 12 warns falsely (-Wrestrict).
 inline std::string to_string(wide_int value) {
     const bool negative = value < 0;
@@ -71,7 +70,6 @@ struct derived_value {
     double floating = 0;
     const void* bytes = nullptr;
 };
-
 
 /// A runtime scalar's value, as a derivation step reads it.
 template <class T>

@@ -40,13 +40,13 @@ struct argument_plan {
     std::size_t size = 0;
 };
 
-/// One stage: its arguments in the plan's table, and where its parameters' bytes start in the storage.
+/// One stage: its arguments' rows in the plan's table (each holds its own offset in the storage).
 struct stage_plan {
     std::size_t first_argument = 0;
     std::size_t argument_count = 0;
-    std::size_t storage_offset = 0;
 };
 
+/// The steps an argument compiles to: a derivation's, none for a buffer reference.
 template <class Argument>
 inline constexpr std::size_t steps_of = 0;
 template <derivation D>
@@ -60,6 +60,7 @@ constexpr std::size_t total(std::initializer_list<std::size_t> counts) noexcept 
     return sum;
 }
 
+/// The steps of a list's extents, of a stage's arguments, of every stage's arguments.
 template <class... Shapes>
 constexpr std::size_t extent_steps(const shape_list<Shapes...>*) noexcept {
     return total({0, Shapes::extent::steps...});
@@ -95,26 +96,31 @@ struct plan_tables {
     std::size_t storage_alignment = 8;
 };
 
+/// Adds a list's buffers at row `next` of the buffer table, their extents' steps at `used`.
 template <class Scalars, class Tables, class... Shapes>
 constexpr void add_buffers(Tables& plan, const shape_list<Shapes...>*, buffer_kind list, std::size_t& next,
                            std::size_t& used) noexcept {
     // Each list leads with a placeholder, so that an empty list makes no empty braced list.
-    const std::array<std::size_t, sizeof...(Shapes) + 1> firsts{0, compile_at<Scalars, typename Shapes::extent>(plan.steps.data(), used)...};
+    const std::array<std::size_t, sizeof...(Shapes) + 1> firsts{
+        0, compile_at<Scalars, typename Shapes::extent>(plan.steps.data(), used)...};
     const std::array<dtype, sizeof...(Shapes) + 1> types{dtype::u8, Shapes::type...};
     for (std::size_t index = 0; index < sizeof...(Shapes); ++index)
         plan.buffers[next++] = {list, index, types[index + 1], firsts[index + 1]};
 }
 
+/// Adds stage `stage`: its row, its arguments' rows from `next_argument`, their steps at `used`, and
+/// its parameters' place in the storage, aligned as its kernel's parameter space is.
 template <class Pipeline, class Tables, fixed_string Target, std::uint32_t Version, class... Arguments>
 constexpr void add_stage(Tables& plan, const stage<Target, Version, Arguments...>*, std::size_t stage,
                          std::size_t& next_argument, std::size_t& used) noexcept {
     using scalars = typename Pipeline::scalars;
-    const std::array<std::size_t, sizeof...(Arguments) + 1> firsts{0, compile_at<scalars, Arguments>(plan.steps.data(), used)...};
+    const std::array<std::size_t, sizeof...(Arguments) + 1> firsts{
+        0, compile_at<scalars, Arguments>(plan.steps.data(), used)...};
     const parameter_list& parameters = Pipeline::parameters(stage);
     const stage_info& info = Pipeline::stages[stage];
     const std::size_t alignment = parameters.alignment();
     const std::size_t start = (plan.storage_bytes + alignment - 1) / alignment * alignment;
-    plan.stages[stage] = {next_argument, info.argument_count, start};
+    plan.stages[stage] = {next_argument, info.argument_count};
     plan.storage_bytes = start + parameters.byte_size();
     plan.storage_alignment = alignment > plan.storage_alignment ? alignment : plan.storage_alignment;
     for (std::size_t p = 0; p < info.argument_count; ++p) {
@@ -129,10 +135,12 @@ constexpr void add_stage(Tables& plan, const stage<Target, Version, Arguments...
     }
 }
 
+/// Adds every stage, in order: a braced list, evaluated left to right and never nested.
 template <class Pipeline, class Tables, class... Stages>
 constexpr void add_stages(Tables& plan, const stages<Stages...>*, std::size_t& used) noexcept {
     std::size_t stage = 0, next_argument = 0;
-    const bool added[] = {true, (add_stage<Pipeline>(plan, static_cast<const Stages*>(nullptr), stage++, next_argument, used), true)...};
+    const bool added[] = {
+        true, (add_stage<Pipeline>(plan, static_cast<const Stages*>(nullptr), stage++, next_argument, used), true)...};
     static_cast<void>(added);
 }
 

@@ -183,7 +183,7 @@ public:
         return {arguments_.data() + plan.stages[stage].first_argument, plan.stages[stage].argument_count};
     }
 
-    /// The zero_filled workspaces stage `stage` binds (bound ones), for `zero` to clear before it runs.
+    /// Calls `zero` with each zero_filled workspace that stage `stage` binds, after `bind`, to clear it before the stage runs.
     template <class Zero>
     void for_each_zero_filled(std::size_t stage, Zero&& zero) const {
         const stage_plan& own = plan.stages[stage];
