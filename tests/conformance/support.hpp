@@ -1,0 +1,150 @@
+// SPDX-License-Identifier: Apache-2.0
+// Defines what the conformance cases share: owners of buffers and kernels on any backend, launch arguments, transfers,
+// fresh random inputs for the suite's kernel, and the error predicate.
+#pragma once
+
+#include "conformance/affine.hpp"
+#include "conformance/model.hpp"
+#include "host/random_data.hpp"
+
+#include <accy/core/buffer.hpp>
+#include <accy/core/error.hpp>
+#include <accy/kernel/argument.hpp>
+#include <accy/kernel/kernel_entry.hpp>
+
+#include <boost/test/unit_test.hpp>
+
+#include <array>
+#include <cstddef>
+#include <cstdint>
+#include <initializer_list>
+#include <iostream>
+#include <random>
+#include <span>
+#include <string>
+#include <string_view>
+#include <utility>
+#include <vector>
+
+namespace accy_conformance {
+
+/// A buffer of `device`, freed at scope exit.
+template <class Backend>
+class owned_buffer {
+public:
+    owned_buffer(Backend& device, std::size_t byte_size) : device_(device), view_(device.allocate_buffer(byte_size)) {}
+    owned_buffer(const owned_buffer&) = delete;
+    owned_buffer& operator=(const owned_buffer&) = delete;
+    ~owned_buffer() { device_.free_buffer(view_); }
+
+    const accy::buffer& view() const noexcept { return view_; }
+
+private:
+    Backend& device_;
+    accy::buffer view_;
+};
+
+/// A kernel of `device` loaded from `entry` in its own format and payload, unloaded at scope exit.
+template <class Backend>
+class loaded_kernel {
+public:
+    loaded_kernel(Backend& device, const accy::kernel_entry& entry)
+        : device_(device), kernel_(device.load_artifact(device.create_artifact(entry, entry.format, entry.payload))) {}
+    loaded_kernel(const loaded_kernel&) = delete;
+    loaded_kernel& operator=(const loaded_kernel&) = delete;
+    ~loaded_kernel() { device_.unload_artifact(kernel_); }
+
+    const typename Backend::kernel& get() const noexcept { return kernel_; }
+
+private:
+    Backend& device_;
+    typename Backend::kernel kernel_;
+};
+
+/// What a launch passes for a buffer parameter: the buffer's address, and the view.
+inline accy::kernel_argument buffer_argument(const accy::buffer& bound) { return {&bound.address, sizeof(bound.address), bound}; }
+
+/// What a launch passes for a scalar parameter: its bytes, read during the launch.
+template <class T>
+accy::kernel_argument value_argument(const T& value) {
+    return {&value, sizeof(T), {}};
+}
+
+template <class T, class Backend>
+void upload(Backend& device, const accy::buffer& to, std::span<const T> values) {
+    device.upload(to, values.data(), values.size_bytes());
+}
+
+template <class T, class Backend>
+std::vector<T> download(Backend& device, const accy::buffer& from, std::size_t count) {
+    std::vector<T> values(count);
+    device.download(values.data(), from, count * sizeof(T));
+    return values;
+}
+
+/// Fresh random inputs of the suite's kernel: never zeros, never a whole number of blocks.
+struct affine_inputs {
+    std::uint32_t n;
+    std::vector<std::int32_t> in;
+    std::vector<std::int64_t> out;  ///< what `out` holds before the launch
+    std::int32_t factor;
+    std::int64_t offset;
+
+    explicit affine_inputs(std::mt19937& engine)
+        : n(std::uniform_int_distribution<std::uint32_t>(8, 800)(engine) * block_size +
+            std::uniform_int_distribution<std::uint32_t>(1, block_size - 1)(engine)),
+          in(n), out(n), factor(nonzero<std::int32_t>(engine, 1000)), offset(nonzero<std::int64_t>(engine, 1'000'000'000'000)) {
+        std::uniform_int_distribution<std::int32_t> inputs(-1'000'000, 1'000'000);
+        for (std::int32_t& value : in) value = inputs(engine);
+        std::uniform_int_distribution<std::int64_t> outputs(-1'000'000'000'000'000, 1'000'000'000'000'000);
+        for (std::int64_t& value : out) value = outputs(engine);
+    }
+
+    std::size_t in_bytes() const noexcept { return in.size() * sizeof(std::int32_t); }
+    std::size_t out_bytes() const noexcept { return out.size() * sizeof(std::int64_t); }
+
+    /// The kernel's five arguments over `out` and `in`; they point into this object and the two views.
+    std::array<accy::kernel_argument, 5> arguments(const accy::buffer& out_view, const accy::buffer& in_view) const {
+        return {buffer_argument(out_view), buffer_argument(in_view), value_argument(n), value_argument(factor),
+                value_argument(offset)};
+    }
+
+    /// What `out` holds after one launch.
+    std::vector<std::int64_t> expected() const { return affine_reference(out, in, factor, offset); }
+
+private:
+    /// A value in [-bound, bound] other than 0 and 1, either of which would hide a factor or an offset never applied.
+    template <class T>
+    static T nonzero(std::mt19937& engine, T bound) {
+        const T magnitude = std::uniform_int_distribution<T>(2, bound)(engine);
+        return engine() % 2 == 0 ? magnitude : -magnitude;
+    }
+};
+
+/// Checks `got` against `expected` element by element; reports how many differ and the first few.
+template <class T>
+void check_equal(const std::vector<T>& got, const std::vector<T>& expected) {
+    BOOST_TEST_REQUIRE(got.size() == expected.size());
+    std::size_t wrong = 0;
+    for (std::size_t i = 0; i < got.size(); ++i)
+        if (got[i] != expected[i] && wrong++ < 5) BOOST_TEST_MESSAGE("element " << i << ": " << got[i] << ", expected " << expected[i]);
+    BOOST_TEST(wrong == 0u, wrong << " of " << got.size() << " elements differ from the reference");
+}
+
+/// Says on the test's output what a case checks instead on a model whose trait rules the case's subject out.
+template <class Model>
+void say_instead(std::string_view what) {
+    std::cout << Model::name << " backend: " << what << std::endl;
+}
+
+/// A predicate for BOOST_CHECK_EXCEPTION: the error has code `expected` and its message holds each of `parts`.
+inline auto fails_with(accy::errc expected, std::initializer_list<std::string_view> parts = {}) {
+    return [expected, wanted = std::vector<std::string>(parts.begin(), parts.end())](const accy::error& failure) {
+        BOOST_TEST_MESSAGE("accy::error: " << failure.what());
+        bool found = failure.code() == expected;
+        for (const std::string& part : wanted) found = found && failure.message().find(part) != std::string::npos;
+        return found;
+    };
+}
+
+}  // namespace accy_conformance
