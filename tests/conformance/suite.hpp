@@ -6,3 +6,4 @@
 #include "conformance/cases/artifacts.hpp"
 #include "conformance/cases/launches.hpp"
 #include "conformance/cases/memory.hpp"
+#include "conformance/cases/pipelines.hpp"

@@ -1,5 +1,6 @@
 // SPDX-License-Identifier: Apache-2.0
-// The executor beyond the seed: streams, waiting rules, error messages, derived geometry.
+// The executor beyond the seed: waiting rules, error messages, derived geometry. Stages on the given stream and the
+// wait for it (or for the device) are a conformance case (tests/conformance/cases/pipelines.hpp), on every backend.
 #include "support/error_code.hpp"
 #include "support/seed_pipeline.hpp"
 
@@ -10,7 +11,6 @@
 
 #include <array>
 #include <cstdint>
-#include <optional>
 #include <span>
 #include <string>
 #include <string_view>
@@ -40,23 +40,6 @@ bool contains(const std::string& text, std::string_view part) { return text.find
 }  // namespace
 
 BOOST_AUTO_TEST_SUITE(executor)
-
-BOOST_AUTO_TEST_CASE(launches_and_waits_on_the_given_stream) {
-    recording_backend device;
-    accy::launch_pipeline<device_scan>(device, accy::formats::cuda_ptx, seed_operands, seed_results, n_5000,
-                                       accy::on_stream(recording_backend::stream{7}));
-    BOOST_TEST(device.launch_count == 3u);
-    for (const auto& launch : device.launches) BOOST_TEST((launch.on == std::optional<recording_backend::stream>(7)));
-    BOOST_TEST(device.synchronized.size() == 1u);
-    BOOST_TEST((device.synchronized[0] == std::optional<recording_backend::stream>(7)));
-}
-
-BOOST_AUTO_TEST_CASE(waits_for_the_device_without_a_stream) {
-    recording_backend device;
-    accy::launch_pipeline<device_scan>(device, accy::formats::cuda_ptx, seed_operands, seed_results, n_5000);
-    BOOST_TEST(device.synchronized.size() == 1u);
-    BOOST_TEST(!device.synchronized[0].has_value());
-}
 
 BOOST_AUTO_TEST_CASE(waits_when_it_owns_either_the_kernels_or_the_intermediates) {
     recording_backend device;
