@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: Apache-2.0
 // compile_cuda_source: NVRTC, opened at run time, compiles CUDA C++ to a cubin on the CPU, with no GPU.
-#include <accy/backend/cuda/nvrtc.hpp>
+#include <accy/backend/cuda/detail/nvrtc.hpp>
 
 #include <boost/test/unit_test.hpp>
 
@@ -17,7 +17,7 @@
 namespace {
 
 using accy::cuda::detail::compile_cuda_source;
-using accy::cuda::detail::compiled_source;
+using accy::cuda::compiled_source;
 
 /// ctest's SKIP_RETURN_CODE of this test.
 constexpr int skip_exit_code = 77;

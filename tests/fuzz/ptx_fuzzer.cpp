@@ -1,12 +1,12 @@
 // SPDX-License-Identifier: Apache-2.0
-// A libFuzzer target over the PTX entry reader (accy/backend/cuda/ptx.hpp). Each input is PTX text,
+// A libFuzzer target over the PTX entry reader (accy/backend/cuda/detail/ptx.hpp). Each input is PTX text,
 // read for a few entry names and compared with a fixed declaration. It asserts that the reader
 // never reads outside the text (ASan), and that what it returns is sane:
 // - the count is at most max_kernel_parameters + 1, and each parameter read has a name and a type
 //   inside the text, a size that is a multiple of its type's, and a power-of-two alignment;
 // - the body lies inside the text, right after a `{` and right before a `}`;
 // - compare_ptx_parameters says nothing exactly when every parameter matches, and names the entry otherwise.
-#include <accy/backend/cuda/ptx.hpp>
+#include <accy/backend/cuda/detail/ptx.hpp>
 
 #include <cstddef>
 #include <cstdint>

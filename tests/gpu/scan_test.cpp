@@ -187,8 +187,8 @@ struct node_refusing_driver {
         return calls++ == refused_call ? CUDA_ERROR_INVALID_VALUE : real(exec, node, params);
     }
 
-    static accy::cuda::detail::driver_api table() {
-        accy::cuda::detail::driver_api copy = accy::cuda::detail::driver();
+    static accy::cuda::driver_api table() {
+        accy::cuda::driver_api copy = accy::cuda::driver();
         real = copy.graph_exec_kernel_node_set_params;
         copy.graph_exec_kernel_node_set_params = &set_params;
         return copy;
@@ -199,7 +199,7 @@ struct node_refusing_driver {
 // next replay ran stage 0 for the new n and the others for the old one.
 BOOST_AUTO_TEST_CASE(graph_update_is_all_or_nothing_when_the_driver_refuses_a_node) {
     static_assert(gpu_scan<float>::stage_count >= 2, "the refusal must come after a node was set");
-    const accy::cuda::detail::driver_api refusing = node_refusing_driver::table();
+    const accy::cuda::driver_api refusing = node_refusing_driver::table();
     accy::cuda::backend faulty = accy::cuda::backend::adopt(device().context(), refusing);
     const auto pool = accy::load_artifacts<gpu_scan<float>>(faulty, accy::formats::cuda_fatbin);
     const std::uint32_t built_n = 70000, updated_n = (1u << 20) + 3;

@@ -1,8 +1,8 @@
 // SPDX-License-Identifier: Apache-2.0
-// The PTX entry reader (accy/backend/cuda/ptx.hpp): parameters of nvcc's and Triton's PTX, structs
+// The PTX entry reader (accy/backend/cuda/detail/ptx.hpp): parameters of nvcc's and Triton's PTX, structs
 // by value, comments, names that are prefixes of others, the PDL wait in the body or in a called
 // function, malformed and truncated text, and each rule of compare_ptx_parameters both ways.
-#include <accy/backend/cuda/ptx.hpp>
+#include <accy/backend/cuda/detail/ptx.hpp>
 
 #include <boost/test/unit_test.hpp>
 

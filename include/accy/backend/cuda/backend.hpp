@@ -2,13 +2,16 @@
 // Defines `accy::cuda::backend`, the `accy::backend` of the CUDA driver API on one context of one device.
 #pragma once
 
-#include <accy/backend/cuda/attributes.hpp>
-#include <accy/backend/cuda/check.hpp>
-#include <accy/backend/cuda/context.hpp>
+#include <accy/backend/cuda/context_scope.hpp>
+#include <accy/backend/cuda/detail/check.hpp>
+#include <accy/backend/cuda/detail/function_checks.hpp>
+#include <accy/backend/cuda/detail/launch.hpp>
+#include <accy/backend/cuda/detail/library.hpp>
+#include <accy/backend/cuda/detail/load_kernel.hpp>
+#include <accy/backend/cuda/detail/make_artifact.hpp>
+#include <accy/backend/cuda/detail/message.hpp>
 #include <accy/backend/cuda/driver.hpp>
-#include <accy/backend/cuda/message.hpp>
 #include <accy/backend/cuda/module.hpp>
-#include <accy/backend/cuda/parameters.hpp>
 #include <accy/core/buffer.hpp>
 #include <accy/core/error.hpp>
 #include <accy/core/format.hpp>
@@ -48,7 +51,7 @@ public:
 
     /// Retains device `ordinal`'s primary context. Throws `errc::runtime_unavailable` where there is
     /// no driver, no device or no such ordinal.
-    explicit backend(int ordinal = 0) : api_(&detail::driver()), ordinal_(ordinal) {
+    explicit backend(int ordinal = 0) : api_(&cuda::driver()), ordinal_(ordinal) {
         int count = 0;
         detail::check(*api_, api_->device_get_count(&count), "cuDeviceGetCount");
         if (ordinal < 0 || ordinal >= count)
@@ -69,11 +72,11 @@ public:
     /// the caller keeps alive while the backend and everything made with it exist. `driver` is the
     /// table of driver entry points the backend calls: tests pass a copy with some replaced, to
     /// make the driver fail where it cannot be made to; it must outlive the backend.
-    static backend adopt(CUcontext context, const detail::driver_api& driver = detail::driver()) {
+    static backend adopt(CUcontext context, const driver_api& driver = cuda::driver()) {
         if (context == nullptr) throw error(errc::runtime_unavailable, "accy::cuda::backend::adopt: the context is null");
         backend adopted(&driver, context);
         {
-            const detail::context_scope current(*adopted.api_, context);
+            const context_scope current(*adopted.api_, context);
             detail::check(*adopted.api_, adopted.api_->ctx_get_device(&adopted.device_), "cuCtxGetDevice");
         }
         int count = 0;
@@ -128,10 +131,10 @@ public:
     /// Makes the backend's context current until the returned scope ends, then restores the
     /// caller's; the backend's calls inside it switch nothing. `launch_pipeline` holds one around
     /// all its stages.
-    detail::context_scope enter_context() const { return detail::context_scope(*api_, context_); }
+    context_scope enter_context() const { return context_scope(*api_, context_); }
 
     buffer allocate_buffer(std::size_t byte_size) {
-        const detail::context_scope current(*api_, context_);
+        const context_scope current(*api_, context_);
         CUdeviceptr address = 0;
         if (const CUresult result = api_->mem_alloc(&address, byte_size); result != CUDA_SUCCESS)
             detail::fail(*api_, result, "cuMemAlloc", detail::message(byte_size, " bytes"));
@@ -141,7 +144,7 @@ public:
     void free_buffer(buffer allocated) noexcept {
         if (allocated.address == 0) return;
         try {
-            const detail::context_scope current(*api_, context_);
+            const context_scope current(*api_, context_);
             api_->mem_free(allocated.address);
         } catch (const error&) {
             // The context could not be made current: the driver is failing, and freeing cannot report it.
@@ -152,7 +155,7 @@ public:
     void upload(const buffer& to, const void* from, std::size_t bytes) {
         check_copy("upload", to, bytes);
         if (bytes == 0) return;
-        const detail::context_scope current(*api_, context_);
+        const context_scope current(*api_, context_);
         detail::check(*api_, api_->memcpy_htod(to.address, from, bytes), "cuMemcpyHtoD");
     }
 
@@ -160,7 +163,7 @@ public:
     void download(void* to, const buffer& from, std::size_t bytes) {
         check_copy("download", from, bytes);
         if (bytes == 0) return;
-        const detail::context_scope current(*api_, context_);
+        const context_scope current(*api_, context_);
         detail::check(*api_, api_->memcpy_dtoh(to, from.address, bytes), "cuMemcpyDtoH");
     }
 
@@ -173,7 +176,7 @@ public:
     /// this context and checks the entry's declaration against it before any launch: parameters
     /// (offsets and sizes from the driver, types from PTX), block, shared memory, launch attributes.
     kernel load_artifact(const artifact& made) {
-        const detail::context_scope current(*api_, context_);
+        const context_scope current(*api_, context_);
         return detail::load_kernel(*api_, device_, made);
     }
 
@@ -183,7 +186,7 @@ public:
 
     /// Sets every byte of `zeroed` to 0, queued on `on` (the legacy default stream when none).
     void fill_zero(const buffer& zeroed, const std::optional<stream>& on) {
-        const detail::context_scope current(*api_, context_);
+        const context_scope current(*api_, context_);
         detail::check(*api_, api_->memset_d8_async(zeroed.address, 0, zeroed.byte_size, on.value_or(nullptr)),
                       "cuMemsetD8Async");
     }
@@ -197,46 +200,27 @@ public:
     /// to the arguments' values, packed on the stack.
     void launch(const kernel& loaded, const launch_config& config, std::span<const kernel_argument> arguments,
                 const std::optional<stream>& on) {
-        if (arguments.size() != loaded.parameter_count) [[unlikely]]
-            throw error(errc::launch_argument_mismatch, detail::message("the kernel takes ", loaded.parameter_count,
-                                                                        " parameters, the launch binds ", arguments.size()));
-        const detail::context_scope current(*api_, context_);
-        detail::kernel_parameters parameters(arguments);
-        detail::driver_attributes attributes(loaded.attributes, true);
-        CUlaunchConfig launch{};
-        detail::set_geometry(launch, config);
-        launch.hStream = on.value_or(nullptr);
-        launch.attrs = attributes.data();
-        launch.numAttrs = attributes.size();
-        const CUresult result = api_->launch_kernel_ex(&launch, loaded.function, parameters.data(), nullptr);
-        if (result != CUDA_SUCCESS) [[unlikely]]
-            detail::fail(*api_, result, "cuLaunchKernelEx",
-                         detail::message("grid ", to_text(config.grid), ", block ", to_text(config.block), ", ",
-                                         config.shared_bytes, " bytes of dynamic shared memory"));
+        detail::launch_kernel(*api_, context_, loaded, config, arguments, on.value_or(nullptr));
     }
 
     /// Waits for `on`, or for all work of the context when none is given.
     void synchronize(const std::optional<stream>& on) {
-        const detail::context_scope current(*api_, context_);
+        const context_scope current(*api_, context_);
         if (on) detail::check(*api_, api_->stream_synchronize(*on), "cuStreamSynchronize");
         else detail::check(*api_, api_->ctx_synchronize(), "cuCtxSynchronize");
     }
 
     /// The driver table, for the helpers that create driver objects in this backend's context.
-    const detail::driver_api& driver() const noexcept { return *api_; }
+    const driver_api& driver() const noexcept { return *api_; }
 
 private:
-    backend(const detail::driver_api* api, CUcontext adopted) noexcept : api_(api), context_(adopted) {}
+    backend(const driver_api* api, CUcontext adopted) noexcept : api_(api), context_(adopted) {}
 
     void read_compute_capability() {
         major_ = detail::device_attribute(*api_, device_, CU_DEVICE_ATTRIBUTE_COMPUTE_CAPABILITY_MAJOR,
                                           "CU_DEVICE_ATTRIBUTE_COMPUTE_CAPABILITY_MAJOR");
         minor_ = detail::device_attribute(*api_, device_, CU_DEVICE_ATTRIBUTE_COMPUTE_CAPABILITY_MINOR,
                                           "CU_DEVICE_ATTRIBUTE_COMPUTE_CAPABILITY_MINOR");
-    }
-
-    static std::string to_text(const dim3& value) {
-        return detail::message("(", value.x, ", ", value.y, ", ", value.z, ")");
     }
 
     static void check_copy(std::string_view operation, const buffer& device, std::size_t bytes) {
@@ -251,7 +235,7 @@ private:
         owns_context_ = false;
     }
 
-    const detail::driver_api* api_ = nullptr;
+    const driver_api* api_ = nullptr;
     int ordinal_ = 0;
     CUdevice device_ = 0;
     CUcontext context_ = nullptr;

@@ -1,8 +1,9 @@
 // SPDX-License-Identifier: Apache-2.0
-// Defines `accy::cuda::detail::driver()`, the CUDA driver's entry points, loaded once at run time from libcuda.so.1.
+// Defines `accy::cuda::driver_api`, the CUDA driver's entry points accy calls, and `accy::cuda::driver()`,
+// which loads them once at run time from libcuda.so.1.
 #pragma once
 
-#include <accy/backend/cuda/message.hpp>
+#include <accy/backend/cuda/detail/message.hpp>
 #include <accy/core/error.hpp>
 
 #include <cuda.h>
@@ -12,14 +13,16 @@
 #include <cstddef>
 #include <string>
 
-namespace accy::cuda::detail {
-
-/// cuFuncGetParamCount (CUDA 13.2), declared here because older toolkits' headers lack it.
-using func_get_param_count_function = CUresult(CUDAAPI*)(CUfunction function, std::size_t* count);
+namespace accy::cuda {
 
 /// The driver entry points accy calls, each resolved at the ABI version its type names. Nothing
 /// links against libcuda, so a program starts where there is no driver and learns it from `driver()`.
+/// A test may copy the table, replace an entry point and pass it to `backend::adopt`, to make the
+/// driver fail where it cannot be made to.
 struct driver_api {
+    /// cuFuncGetParamCount (CUDA 13.2), declared here because older toolkits' headers lack it.
+    using func_get_param_count_function = CUresult(CUDAAPI*)(CUfunction function, std::size_t* count);
+
     PFN_cuGetProcAddress_v12000 get_proc_address = nullptr;  ///< for what accy does not call itself
     PFN_cuGetErrorName_v6000 get_error_name = nullptr;
     PFN_cuGetErrorString_v6000 get_error_string = nullptr;
@@ -65,6 +68,8 @@ struct driver_api {
     PFN_cuGraphExecDestroy_v10000 graph_exec_destroy = nullptr;
     PFN_cuGraphDestroy_v10000 graph_destroy = nullptr;
 };
+
+namespace detail {
 
 /// The driver's table, or why there is none.
 struct loaded_driver {
@@ -167,12 +172,14 @@ inline loaded_driver load_driver() {
     return loaded;
 }
 
+}  // namespace detail
+
 /// The driver, loaded and initialized on the first call (thread-safe); every later call returns
 /// the same table. Throws `errc::runtime_unavailable`, saying why, where there is no usable driver.
 inline const driver_api& driver() {
-    static const loaded_driver loaded = load_driver();
+    static const detail::loaded_driver loaded = detail::load_driver();
     if (!loaded.failure.empty()) throw error(errc::runtime_unavailable, loaded.failure);
     return loaded.api;
 }
 
-}  // namespace accy::cuda::detail
+}  // namespace accy::cuda

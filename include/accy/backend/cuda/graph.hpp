@@ -2,11 +2,12 @@
 // Defines `accy::cuda::pipeline_graph`: a pipeline's launches instantiated once as a CUDA graph, then replayed.
 #pragma once
 
-#include <accy/backend/cuda/attributes.hpp>
 #include <accy/backend/cuda/backend.hpp>
-#include <accy/backend/cuda/check.hpp>
-#include <accy/backend/cuda/context.hpp>
-#include <accy/backend/cuda/parameters.hpp>
+#include <accy/backend/cuda/context_scope.hpp>
+#include <accy/backend/cuda/detail/attributes.hpp>
+#include <accy/backend/cuda/detail/check.hpp>
+#include <accy/backend/cuda/detail/function_checks.hpp>
+#include <accy/backend/cuda/detail/parameters.hpp>
 #include <accy/core/buffer.hpp>
 #include <accy/pipeline/pipeline.hpp>
 #include <accy/runtime/artifact_pool.hpp>
@@ -51,7 +52,7 @@ public:
         std::copy(intermediates.begin(), intermediates.end(), intermediates_.begin());
         std::copy(operands.begin(), operands.end(), operands_.begin());
         std::copy(results.begin(), results.end(), results_.begin());
-        const detail::context_scope current(*api_, context_);
+        const context_scope current(*api_, context_);
         detail::check(*api_, api_->graph_create(&graph_, 0), "cuGraphCreate");
         try {
             values_ = accy::detail::scalar_values_of<Pipeline>(runtime_scalars);
@@ -98,7 +99,7 @@ public:
     void launch(const std::optional<CUstream>& stream = std::nullopt) {
         const accy::detail::trace_range traced(accy::detail::traced(
             [] { return accy::detail::describe<Pipeline>("pipeline_graph::launch"); }));
-        const detail::context_scope current(*api_, context_);
+        const context_scope current(*api_, context_);
         detail::check(*api_, api_->graph_launch(exec_, stream.value_or(nullptr)), "cuGraphLaunch");
     }
 
@@ -110,7 +111,7 @@ public:
     template <class Scalars>
     void update(const Scalars& runtime_scalars) {
         const typename Pipeline::scalar_values values = accy::detail::scalar_values_of<Pipeline>(runtime_scalars);
-        const detail::context_scope current(*api_, context_);
+        const context_scope current(*api_, context_);
         std::size_t written = 0;
         try {
             write_nodes(values, node_write::set, &written);
@@ -211,7 +212,7 @@ private:
         graph_ = nullptr;
     }
 
-    const detail::driver_api* api_;
+    const driver_api* api_;
     CUcontext context_;
     const pool_type* pool_;
     std::array<buffer, Pipeline::operand_count> operands_{};

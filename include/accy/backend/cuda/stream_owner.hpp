@@ -3,8 +3,8 @@
 #pragma once
 
 #include <accy/backend/cuda/backend.hpp>
-#include <accy/backend/cuda/check.hpp>
-#include <accy/backend/cuda/context.hpp>
+#include <accy/backend/cuda/context_scope.hpp>
+#include <accy/backend/cuda/detail/check.hpp>
 
 #include <cuda.h>
 
@@ -18,7 +18,7 @@ class stream_owner {
 public:
     /// `flags`: CU_STREAM_DEFAULT (synchronizes with the legacy default stream) or CU_STREAM_NON_BLOCKING.
     explicit stream_owner(const backend& device, unsigned flags = CU_STREAM_DEFAULT) : api_(&device.driver()) {
-        const detail::context_scope current(*api_, device.context());
+        const context_scope current(*api_, device.context());
         detail::check(*api_, api_->stream_create(&stream_, flags), "cuStreamCreate");
     }
 
@@ -43,7 +43,7 @@ private:
         stream_ = nullptr;
     }
 
-    const detail::driver_api* api_;
+    const driver_api* api_;
     CUstream stream_ = nullptr;
 };
 

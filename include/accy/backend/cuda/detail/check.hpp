@@ -2,8 +2,8 @@
 // Defines `accy::cuda::detail::check`, which turns a failed driver call into an `accy::error` with the driver's name and text.
 #pragma once
 
+#include <accy/backend/cuda/detail/message.hpp>
 #include <accy/backend/cuda/driver.hpp>
-#include <accy/backend/cuda/message.hpp>
 #include <accy/core/error.hpp>
 
 #include <cuda.h>

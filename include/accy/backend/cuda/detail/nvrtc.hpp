@@ -2,7 +2,8 @@
 // Defines `accy::cuda::detail::compile_cuda_source`, which compiles CUDA C++ to a cubin through NVRTC, loaded at run time.
 #pragma once
 
-#include <accy/backend/cuda/message.hpp>
+#include <accy/backend/cuda/detail/message.hpp>
+#include <accy/backend/cuda/module.hpp>
 #include <accy/core/error.hpp>
 
 #include <dlfcn.h>
@@ -84,12 +85,6 @@ inline const nvrtc_api& nvrtc() {
     if (!loaded.failure.empty()) throw error(errc::runtime_unavailable, loaded.failure);
     return loaded.api;
 }
-
-/// What `compile_cuda_source` returns.
-struct compiled_source {
-    std::vector<unsigned char> cubin;  ///< the image, loadable with cuModuleLoadDataEx / cuLibraryLoadData
-    std::string lowered_name;          ///< the symbol to look up in it
-};
 
 /// An NVRTC program, destroyed on every path out of a compile, a throw included.
 struct nvrtc_program {

@@ -3,9 +3,9 @@
 // `CUlibrary`, shared by every kernel, pool and backend that uses the same bytes, and unloaded with its last user.
 #pragma once
 
-#include <accy/backend/cuda/check.hpp>
+#include <accy/backend/cuda/detail/check.hpp>
+#include <accy/backend/cuda/detail/message.hpp>
 #include <accy/backend/cuda/driver.hpp>
-#include <accy/backend/cuda/message.hpp>
 
 #include <cuda.h>
 
