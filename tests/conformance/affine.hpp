@@ -23,10 +23,12 @@ inline constexpr std::uint32_t block_size = 128;
 
 /// `conformance_affine(i64* out, const i32* in, u32 n, i32 factor, i64 offset)`: out[i] += in[i] * factor + offset
 /// for i < n. Mixed widths, so that `offset` sits at byte 24 after the two 4-byte scalars: a backend that packs
-/// arguments at the wrong offsets gets a wrong result (and the CUDA backend's load compares the layout with the binary's).
+/// arguments at the wrong offsets gets a wrong result (and the CUDA backend's load compares the layout with the
+/// binary's).
 inline constexpr accy::parameter_list affine_parameters{
     parameter::buffer("out", access::read_write, dtype::i64), parameter::buffer("in", access::read, dtype::i32),
-    parameter::scalar("n", dtype::u32), parameter::scalar("factor", dtype::i32), parameter::scalar("offset", dtype::i64)};
+    parameter::scalar("n", dtype::u32), parameter::scalar("factor", dtype::i32),
+    parameter::scalar("offset", dtype::i64)};
 
 /// The entry of the kernel in `fmt`, carrying `code`: one block of `block_size` threads per `block_size` elements.
 constexpr accy::kernel_entry affine_entry(accy::format fmt, accy::payload code) {
@@ -36,7 +38,8 @@ constexpr accy::kernel_entry affine_entry(accy::format fmt, accy::payload code) 
             "conformance_affine",
             affine_parameters,
             code,
-            {{accy::grid_dim::ceil_div(2, block_size), accy::grid_dim::fixed(1), accy::grid_dim::fixed(1)}, {block_size, 1, 1}}};
+            {{accy::grid_dim::ceil_div(2, block_size), accy::grid_dim::fixed(1), accy::grid_dim::fixed(1)},
+             {block_size, 1, 1}}};
 }
 
 /// The launch of `n` elements: ceil(n / block_size) blocks.
@@ -57,8 +60,9 @@ inline void affine_host(const accy::host_block& block) {
 }
 
 /// What the kernel leaves in `out` (which held `before`) after one launch over all of `in`.
-inline std::vector<std::int64_t> affine_reference(std::span<const std::int64_t> before, std::span<const std::int32_t> in,
-                                                  std::int32_t factor, std::int64_t offset) {
+inline std::vector<std::int64_t> affine_reference(std::span<const std::int64_t> before,
+                                                  std::span<const std::int32_t> in, std::int32_t factor,
+                                                  std::int64_t offset) {
     std::vector<std::int64_t> after(before.begin(), before.end());
     for (std::size_t i = 0; i < in.size(); ++i) after[i] += std::int64_t{in[i]} * factor + offset;
     return after;

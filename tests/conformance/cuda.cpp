@@ -35,8 +35,9 @@ struct cuda_model {
     static backend make() { return backend(0); }
     /// PTX whose body does not compile: the driver's JIT refuses it when the kernel is loaded.
     static accy::payload corrupt_payload() {
-        return accy::payload::from_text(".version 7.0\n.target sm_50\n.address_size 64\n"
-                                        ".visible .entry conformance_affine() { this is not ptx; }\n");
+        return accy::payload::from_text(
+            ".version 8.0\n.target sm_90\n.address_size 64\n"
+            ".visible .entry conformance_affine() { this is not ptx; }\n");
     }
 
     /// A stream that does not wait for the legacy default stream, so that only the stream's own order holds.

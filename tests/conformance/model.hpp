@@ -16,7 +16,8 @@ namespace accy_conformance {
 
 /// A backend whose buffers hold bytes the host can write and read back (the device backends).
 template <class Backend>
-concept transfers = requires(Backend& device, const accy::buffer& bound, void* to, const void* from, std::size_t bytes) {
+concept transfers = requires(Backend& device, const accy::buffer& bound, void* to, const void* from,
+                             std::size_t bytes) {
     device.upload(bound, from, bytes);
     device.download(to, bound, bytes);
 };
@@ -38,24 +39,23 @@ concept transfers = requires(Backend& device, const accy::buffer& bound, void* t
 /// `foreign_format` a format of another backend; `corrupt_payload()` code in `format` that cannot be loaded;
 /// `make_stream(device)` an owner of a stream other than the default one, whose `get()` is the stream.
 template <class Model>
-concept model =
-    accy::backend<typename Model::backend> &&
-    requires(typename Model::backend& device) {
-        { Model::name } -> std::convertible_to<std::string_view>;
-        { Model::format } -> std::convertible_to<accy::format>;
-        { Model::foreign_format } -> std::convertible_to<accy::format>;
-        { Model::entry } -> std::convertible_to<accy::kernel_entry>;
-        { Model::computes } -> std::convertible_to<bool>;
-        { Model::records_calls } -> std::convertible_to<bool>;
-        { Model::checks_artifacts } -> std::convertible_to<bool>;
-        { Model::checks_arguments } -> std::convertible_to<bool>;
-        { Model::limits_memory } -> std::convertible_to<bool>;
-        { Model::make() } -> std::same_as<typename Model::backend>;
-        { Model::corrupt_payload() } -> std::same_as<accy::payload>;
-        { Model::make_stream(device).get() } -> std::same_as<typename Model::backend::stream>;
-    } &&
-    // A trait that says the backend computes must be true of its buffers, and a case must have something to check.
-    Model::computes == transfers<typename Model::backend> && (Model::computes || Model::records_calls) &&
-    Model::entry.format == Model::format && Model::foreign_format != Model::format;
+concept model = accy::backend<typename Model::backend> && requires(typename Model::backend& device) {
+    { Model::name } -> std::convertible_to<std::string_view>;
+    { Model::format } -> std::convertible_to<accy::format>;
+    { Model::foreign_format } -> std::convertible_to<accy::format>;
+    { Model::entry } -> std::convertible_to<accy::kernel_entry>;
+    { Model::computes } -> std::convertible_to<bool>;
+    { Model::records_calls } -> std::convertible_to<bool>;
+    { Model::checks_artifacts } -> std::convertible_to<bool>;
+    { Model::checks_arguments } -> std::convertible_to<bool>;
+    { Model::limits_memory } -> std::convertible_to<bool>;
+    { Model::make() } -> std::same_as<typename Model::backend>;
+    { Model::corrupt_payload() } -> std::same_as<accy::payload>;
+    { Model::make_stream(device).get() } -> std::same_as<typename Model::backend::stream>;
+} &&
+        // A trait that says the backend computes must be true of its buffers, and a case must have something to check.
+        Model::computes == transfers<typename Model::backend> &&
+    (Model::computes || Model::records_calls) &&
+    Model::entry.format == Model::format&& Model::foreign_format != Model::format;
 
 }  // namespace accy_conformance

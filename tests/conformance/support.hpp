@@ -19,6 +19,7 @@
 #include <cstdint>
 #include <initializer_list>
 #include <iostream>
+#include <optional>
 #include <random>
 #include <span>
 #include <string>
@@ -62,7 +63,9 @@ private:
 };
 
 /// What a launch passes for a buffer parameter: the buffer's address, and the view.
-inline accy::kernel_argument buffer_argument(const accy::buffer& bound) { return {&bound.address, sizeof(bound.address), bound}; }
+inline accy::kernel_argument buffer_argument(const accy::buffer& bound) {
+    return {&bound.address, sizeof(bound.address), bound};
+}
 
 /// What a launch passes for a scalar parameter: its bytes, read during the launch.
 template <class T>
@@ -93,7 +96,10 @@ struct affine_inputs {
     explicit affine_inputs(std::mt19937& engine)
         : n(std::uniform_int_distribution<std::uint32_t>(8, 800)(engine) * block_size +
             std::uniform_int_distribution<std::uint32_t>(1, block_size - 1)(engine)),
-          in(n), out(n), factor(nonzero<std::int32_t>(engine, 1000)), offset(nonzero<std::int64_t>(engine, 1'000'000'000'000)) {
+          in(n),
+          out(n),
+          factor(nonzero<std::int32_t>(engine, 1000)),
+          offset(nonzero<std::int64_t>(engine, 1'000'000'000'000)) {
         std::uniform_int_distribution<std::int32_t> inputs(-1'000'000, 1'000'000);
         for (std::int32_t& value : in) value = inputs(engine);
         std::uniform_int_distribution<std::int64_t> outputs(-1'000'000'000'000'000, 1'000'000'000'000'000);
@@ -127,7 +133,8 @@ void check_equal(const std::vector<T>& got, const std::vector<T>& expected) {
     BOOST_TEST_REQUIRE(got.size() == expected.size());
     std::size_t wrong = 0;
     for (std::size_t i = 0; i < got.size(); ++i)
-        if (got[i] != expected[i] && wrong++ < 5) BOOST_TEST_MESSAGE("element " << i << ": " << got[i] << ", expected " << expected[i]);
+        if (got[i] != expected[i] && wrong++ < 5)
+            BOOST_TEST_MESSAGE("element " << i << ": " << got[i] << ", expected " << expected[i]);
     BOOST_TEST(wrong == 0u, wrong << " of " << got.size() << " elements differ from the reference");
 }
 
@@ -136,6 +143,43 @@ template <class Model>
 void say_instead(std::string_view what) {
     std::cout << Model::name << " backend: " << what << std::endl;
 }
+
+/// Fresh inputs of the suite's kernel in buffers of `Model`'s backend, uploaded (and the uploads finished, so that
+/// work on any stream sees them) where the model computes.
+template <class Model>
+struct affine_buffers {
+    using backend = typename Model::backend;
+
+    affine_inputs data;
+    owned_buffer<backend> out, in;
+
+    affine_buffers(backend& device, std::mt19937& engine)
+        : data(engine), out(device, data.out_bytes()), in(device, data.in_bytes()) {
+        if constexpr (Model::computes) {
+            upload<std::int64_t>(device, out.view(), data.out);
+            upload<std::int32_t>(device, in.view(), data.in);
+            device.synchronize(std::nullopt);
+        }
+    }
+
+    /// The kernel's five arguments over `out` and `in`.
+    std::array<accy::kernel_argument, 5> arguments() const { return data.arguments(out.view(), in.view()); }
+
+    /// What `out` holds now.
+    std::vector<std::int64_t> result(backend& device) const {
+        return download<std::int64_t>(device, out.view(), data.n);
+    }
+};
+
+/// What a launch case starts from: the model's backend, fresh inputs in its buffers and the suite's kernel loaded
+/// (destroyed in reverse: kernel, buffers, backend).
+template <class Model>
+struct launch_setup {
+    typename Model::backend device = Model::make();
+    std::mt19937 engine = accy_test::fresh_engine();
+    affine_buffers<Model> run{device, engine};
+    loaded_kernel<typename Model::backend> kernel{device, Model::entry};
+};
 
 /// A predicate for BOOST_CHECK_EXCEPTION: the error has code `expected` and its message holds each of `parts`.
 inline auto fails_with(accy::errc expected, std::initializer_list<std::string_view> parts = {}) {

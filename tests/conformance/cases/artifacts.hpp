@@ -16,27 +16,23 @@
 #include <random>
 #include <string>
 
+namespace accy_conformance {
+
 BOOST_AUTO_TEST_SUITE(conformance)
 
-BOOST_AUTO_TEST_CASE_TEMPLATE(a_kernel_loaded_twice_from_one_artifact_outlives_the_other_ones_unload, Model,
-                              accy_conformance::models) {
-    using namespace accy_conformance;
+BOOST_AUTO_TEST_CASE_TEMPLATE(a_kernel_loaded_twice_from_one_artifact_outlives_the_other_ones_unload, Model, models) {
     typename Model::backend device = Model::make();
-    const typename Model::backend::artifact made = device.create_artifact(Model::entry, Model::format, Model::entry.payload);
+    const typename Model::backend::artifact made =
+        device.create_artifact(Model::entry, Model::format, Model::entry.payload);
     const typename Model::backend::kernel first = device.load_artifact(made);
     const typename Model::backend::kernel second = device.load_artifact(made);
     device.unload_artifact(first);
 
     std::mt19937 engine = accy_test::fresh_engine();
-    const affine_inputs data(engine);
-    const owned_buffer out(device, data.out_bytes()), in(device, data.in_bytes());
-    if constexpr (Model::computes) {
-        upload<std::int64_t>(device, out.view(), data.out);
-        upload<std::int32_t>(device, in.view(), data.in);
-    }
-    device.launch(second, affine_config(data.n), data.arguments(out.view(), in.view()), std::nullopt);
+    const affine_buffers<Model> run(device, engine);
+    device.launch(second, affine_config(run.data.n), run.arguments(), std::nullopt);
     device.synchronize(std::nullopt);
-    if constexpr (Model::computes) check_equal(download<std::int64_t>(device, out.view(), data.n), data.expected());
+    if constexpr (Model::computes) check_equal(run.result(device), run.data.expected());
     if constexpr (Model::records_calls) {
         BOOST_TEST(device.create_count == 1u);
         BOOST_TEST(device.load_count == 2u);
@@ -49,8 +45,7 @@ BOOST_AUTO_TEST_CASE_TEMPLATE(a_kernel_loaded_twice_from_one_artifact_outlives_t
     if constexpr (Model::records_calls) BOOST_TEST(device.destroyed(second));
 }
 
-BOOST_AUTO_TEST_CASE_TEMPLATE(code_the_backend_cannot_load_is_an_invalid_artifact, Model, accy_conformance::models) {
-    using namespace accy_conformance;
+BOOST_AUTO_TEST_CASE_TEMPLATE(code_the_backend_cannot_load_is_an_invalid_artifact, Model, models) {
     typename Model::backend device = Model::make();
     // Wherever the backend finds out, at create_artifact or at load_artifact.
     const auto create_and_load = [&](const accy::payload& code) {
@@ -71,8 +66,7 @@ BOOST_AUTO_TEST_CASE_TEMPLATE(code_the_backend_cannot_load_is_an_invalid_artifac
     }
 }
 
-BOOST_AUTO_TEST_CASE_TEMPLATE(a_format_the_backend_does_not_load_is_an_unsupported_operation, Model, accy_conformance::models) {
-    using namespace accy_conformance;
+BOOST_AUTO_TEST_CASE_TEMPLATE(a_format_the_backend_does_not_load_is_an_unsupported_operation, Model, models) {
     typename Model::backend device = Model::make();
     // metal_msl, which no backend loads, and a format another backend loads.
     for (const accy::format other : {accy::format::metal_msl, Model::foreign_format}) {
@@ -90,3 +84,5 @@ BOOST_AUTO_TEST_CASE_TEMPLATE(a_format_the_backend_does_not_load_is_an_unsupport
 }
 
 BOOST_AUTO_TEST_SUITE_END()
+
+}  // namespace accy_conformance

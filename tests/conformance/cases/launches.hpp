@@ -35,25 +35,16 @@ void check_record(const Record& launched, const affine_inputs& data, const accy:
     BOOST_TEST((launched.on == on));
 }
 
-}  // namespace accy_conformance
-
 BOOST_AUTO_TEST_SUITE(conformance)
 
 BOOST_AUTO_TEST_CASE_TEMPLATE(a_launch_on_the_default_stream_computes_the_reference_after_a_device_wait, Model,
-                              accy_conformance::models) {
-    using namespace accy_conformance;
-    typename Model::backend device = Model::make();
-    std::mt19937 engine = accy_test::fresh_engine();
-    const affine_inputs data(engine);
-    const owned_buffer out(device, data.out_bytes()), in(device, data.in_bytes());
-    if constexpr (Model::computes) {
-        upload<std::int64_t>(device, out.view(), data.out);
-        upload<std::int32_t>(device, in.view(), data.in);
-    }
-    const loaded_kernel kernel(device, Model::entry);
-    device.launch(kernel.get(), affine_config(data.n), data.arguments(out.view(), in.view()), std::nullopt);
+                              models) {
+    launch_setup<Model> setup;
+    auto& [device, engine, run, kernel] = setup;
+    const auto& [data, out, in] = run;
+    device.launch(kernel.get(), affine_config(data.n), run.arguments(), std::nullopt);
     device.synchronize(std::nullopt);
-    if constexpr (Model::computes) check_equal(download<std::int64_t>(device, out.view(), data.n), data.expected());
+    if constexpr (Model::computes) check_equal(run.result(device), data.expected());
     if constexpr (Model::records_calls) {
         say_instead<Model>("runs nothing; the launch is checked as recorded");
         check_record<Model>(device.launches.back(), data, out.view(), in.view(), std::nullopt);
@@ -62,48 +53,33 @@ BOOST_AUTO_TEST_CASE_TEMPLATE(a_launch_on_the_default_stream_computes_the_refere
 }
 
 BOOST_AUTO_TEST_CASE_TEMPLATE(a_launch_on_a_stream_follows_the_fill_zero_before_it_and_a_stream_wait_covers_it, Model,
-                              accy_conformance::models) {
-    using namespace accy_conformance;
-    typename Model::backend device = Model::make();
+                              models) {
+    launch_setup<Model> setup;  // `out` is not zeros: the fill_zero must come first
+    auto& [device, engine, run, kernel] = setup;
+    const auto& [data, out, in] = run;
     const auto stream = Model::make_stream(device);
-    std::mt19937 engine = accy_test::fresh_engine();
-    const affine_inputs data(engine);
-    const owned_buffer out(device, data.out_bytes()), in(device, data.in_bytes());
-    if constexpr (Model::computes) {
-        upload<std::int64_t>(device, out.view(), data.out);  // not zeros: the fill_zero must come first
-        upload<std::int32_t>(device, in.view(), data.in);
-        device.synchronize(std::nullopt);  // the uploads are done before work on another stream starts
-    }
-    const loaded_kernel kernel(device, Model::entry);
     device.fill_zero(out.view(), stream.get());
-    device.launch(kernel.get(), affine_config(data.n), data.arguments(out.view(), in.view()), stream.get());
+    device.launch(kernel.get(), affine_config(data.n), run.arguments(), stream.get());
     device.synchronize(stream.get());
     if constexpr (Model::computes) {
         const std::vector<std::int64_t> zeros(data.n, 0);
-        check_equal(download<std::int64_t>(device, out.view(), data.n), affine_reference(zeros, data.in, data.factor, data.offset));
+        check_equal(run.result(device), affine_reference(zeros, data.in, data.factor, data.offset));
     }
     if constexpr (Model::records_calls) {
         say_instead<Model>("runs nothing; the launch is checked as recorded");
-        BOOST_TEST(device.zeroed_ids == std::vector{Model::backend::id_of(out.view())}, boost::test_tools::per_element());
+        BOOST_TEST(device.zeroed_ids == std::vector{Model::backend::id_of(out.view())},
+                   boost::test_tools::per_element());
         check_record<Model>(device.launches.back(), data, out.view(), in.view(), stream.get());
         BOOST_TEST((device.synchronized == std::vector{std::optional(stream.get())}));
     }
 }
 
 BOOST_AUTO_TEST_CASE_TEMPLATE(a_device_wait_covers_launches_on_a_stream_which_read_their_scalars_when_launched, Model,
-                              accy_conformance::models) {
-    using namespace accy_conformance;
-    typename Model::backend device = Model::make();
+                              models) {
+    launch_setup<Model> setup;
+    auto& [device, engine, run, kernel] = setup;
+    const auto& [data, out, in] = run;
     const auto stream = Model::make_stream(device);
-    std::mt19937 engine = accy_test::fresh_engine();
-    const affine_inputs data(engine);
-    const owned_buffer out(device, data.out_bytes()), in(device, data.in_bytes());
-    if constexpr (Model::computes) {
-        upload<std::int64_t>(device, out.view(), data.out);
-        upload<std::int32_t>(device, in.view(), data.in);
-        device.synchronize(std::nullopt);
-    }
-    const loaded_kernel kernel(device, Model::entry);
     // Four launches through one set of arguments whose scalars change after each launch returns.
     std::int32_t factor = data.factor;
     std::int64_t offset = data.offset;
@@ -123,7 +99,7 @@ BOOST_AUTO_TEST_CASE_TEMPLATE(a_device_wait_covers_launches_on_a_stream_which_re
         offset = offset / 2 - 3;
     }
     device.synchronize(std::nullopt);
-    if constexpr (Model::computes) check_equal(download<std::int64_t>(device, out.view(), data.n), expected);
+    if constexpr (Model::computes) check_equal(run.result(device), expected);
     if constexpr (Model::records_calls) {
         say_instead<Model>("runs nothing; the launches are checked as recorded");
         BOOST_TEST(device.launch_count == std::size_t{launches});
@@ -131,27 +107,19 @@ BOOST_AUTO_TEST_CASE_TEMPLATE(a_device_wait_covers_launches_on_a_stream_which_re
     }
 }
 
-BOOST_AUTO_TEST_CASE_TEMPLATE(a_launch_whose_arguments_disagree_with_the_entry_is_an_argument_mismatch, Model,
-                              accy_conformance::models) {
-    using namespace accy_conformance;
-    typename Model::backend device = Model::make();
-    std::mt19937 engine = accy_test::fresh_engine();
-    const affine_inputs data(engine);
-    const owned_buffer out(device, data.out_bytes()), in(device, data.in_bytes());
-    if constexpr (Model::computes) {
-        upload<std::int64_t>(device, out.view(), data.out);
-        upload<std::int32_t>(device, in.view(), data.in);
-    }
-    const loaded_kernel kernel(device, Model::entry);
-    const std::array<accy::kernel_argument, 5> five = data.arguments(out.view(), in.view());
+BOOST_AUTO_TEST_CASE_TEMPLATE(a_launch_whose_arguments_disagree_with_the_entry_is_an_argument_mismatch, Model, models) {
+    launch_setup<Model> setup;
+    auto& [device, engine, run, kernel] = setup;
+    const auto& [data, out, in] = run;
+    const std::array<accy::kernel_argument, 5> five = run.arguments();
     const std::array<accy::kernel_argument, 6> six{five[0], five[1], five[2], five[3], five[4], five[4]};
-    for (const std::span<const accy::kernel_argument> wrong : {std::span<const accy::kernel_argument>(five).first(4),
-                                                                std::span<const accy::kernel_argument>(six)}) {
+    for (const std::span<const accy::kernel_argument> wrong :
+         {std::span<const accy::kernel_argument>(five).first(4), std::span<const accy::kernel_argument>(six)}) {
         BOOST_TEST_CONTEXT(wrong.size() << " arguments for 5 parameters") {
             if constexpr (Model::checks_arguments) {
-                BOOST_CHECK_EXCEPTION(device.launch(kernel.get(), affine_config(data.n), wrong, std::nullopt), accy::error,
-                                      fails_with(accy::errc::launch_argument_mismatch,
-                                                 {"5 parameters", std::to_string(wrong.size())}));
+                BOOST_CHECK_EXCEPTION(
+                    device.launch(kernel.get(), affine_config(data.n), wrong, std::nullopt), accy::error,
+                    fails_with(accy::errc::launch_argument_mismatch, {"5 parameters", std::to_string(wrong.size())}));
             } else {
                 say_instead<Model>("launches whatever arguments it is given, as given");
                 device.launch(kernel.get(), affine_config(data.n), wrong, std::nullopt);
@@ -161,7 +129,9 @@ BOOST_AUTO_TEST_CASE_TEMPLATE(a_launch_whose_arguments_disagree_with_the_entry_i
     }
     device.synchronize(std::nullopt);
     if constexpr (Model::computes)  // refused before anything ran
-        check_equal(download<std::int64_t>(device, out.view(), data.n), data.out);
+        check_equal(run.result(device), data.out);
 }
 
 BOOST_AUTO_TEST_SUITE_END()
+
+}  // namespace accy_conformance

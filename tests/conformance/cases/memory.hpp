@@ -30,13 +30,10 @@ inline std::vector<unsigned char> random_bytes(std::mt19937& engine, std::size_t
     return bytes;
 }
 
-}  // namespace accy_conformance
-
 // An error here that `models` is not declared means the including file must declare the type list of its model first.
 BOOST_AUTO_TEST_SUITE(conformance)
 
-BOOST_AUTO_TEST_CASE_TEMPLATE(allocations_are_aligned_disjoint_and_hold_their_size, Model, accy_conformance::models) {
-    using namespace accy_conformance;
+BOOST_AUTO_TEST_CASE_TEMPLATE(allocations_are_aligned_disjoint_and_hold_their_size, Model, models) {
     typename Model::backend device = Model::make();
     constexpr std::array<std::size_t, 7> sizes{1, 3, 255, 256, 257, 4096, 1'000'003};
     std::vector<accy::buffer> buffers;
@@ -50,7 +47,8 @@ BOOST_AUTO_TEST_CASE_TEMPLATE(allocations_are_aligned_disjoint_and_hold_their_si
             BOOST_TEST(buffers[i].address != 0u);
             BOOST_TEST(buffers[i].address % accy::buffer_alignment == 0u);
             BOOST_TEST(buffers[i].byte_size == sizes[i]);
-            for (std::size_t j = 0; j < i; ++j) BOOST_TEST(!accy::overlap(buffers[i], buffers[j]), "overlaps buffer " << j);
+            for (std::size_t j = 0; j < i; ++j)
+                BOOST_TEST(!accy::overlap(buffers[i], buffers[j]), "overlaps buffer " << j);
         }
         if constexpr (Model::computes) {  // every byte of each is its own: fill them all, then read each back
             written.push_back(random_bytes(engine, sizes[i]));
@@ -58,19 +56,20 @@ BOOST_AUTO_TEST_CASE_TEMPLATE(allocations_are_aligned_disjoint_and_hold_their_si
         }
     }
     if constexpr (Model::computes)
-        for (std::size_t i = 0; i < buffers.size(); ++i) check_equal(download<unsigned char>(device, buffers[i], sizes[i]), written[i]);
+        for (std::size_t i = 0; i < buffers.size(); ++i)
+            check_equal(download<unsigned char>(device, buffers[i], sizes[i]), written[i]);
     for (const accy::buffer& allocated : buffers) device.free_buffer(allocated);
 
     if constexpr (Model::records_calls) {
         BOOST_TEST(device.allocate_count == sizes.size());
-        BOOST_TEST(device.allocated_byte_sizes == std::vector<std::size_t>(sizes.begin(), sizes.end()), boost::test_tools::per_element());
+        BOOST_TEST(device.allocated_byte_sizes == std::vector<std::size_t>(sizes.begin(), sizes.end()),
+                   boost::test_tools::per_element());
         for (const accy::buffer& freed : buffers) BOOST_TEST(device.destroyed(Model::backend::id_of(freed)));
         BOOST_TEST(device.live_objects() == 0u);
     }
 }
 
-BOOST_AUTO_TEST_CASE_TEMPLATE(an_allocation_the_system_cannot_give_is_out_of_memory, Model, accy_conformance::models) {
-    using namespace accy_conformance;
+BOOST_AUTO_TEST_CASE_TEMPLATE(an_allocation_the_system_cannot_give_is_out_of_memory, Model, models) {
     typename Model::backend device = Model::make();
     constexpr std::size_t petabyte = std::size_t{1} << 50;  // past any host's address space and any device's memory
     if constexpr (Model::limits_memory) {
@@ -86,8 +85,7 @@ BOOST_AUTO_TEST_CASE_TEMPLATE(an_allocation_the_system_cannot_give_is_out_of_mem
     }
 }
 
-BOOST_AUTO_TEST_CASE_TEMPLATE(an_upload_then_a_download_round_trips, Model, accy_conformance::models) {
-    using namespace accy_conformance;
+BOOST_AUTO_TEST_CASE_TEMPLATE(an_upload_then_a_download_round_trips, Model, models) {
     typename Model::backend device = Model::make();
     if constexpr (Model::computes) {
         std::mt19937 engine = accy_test::fresh_engine();
@@ -103,8 +101,7 @@ BOOST_AUTO_TEST_CASE_TEMPLATE(an_upload_then_a_download_round_trips, Model, accy
     }
 }
 
-BOOST_AUTO_TEST_CASE_TEMPLATE(a_transfer_past_the_buffer_is_an_argument_mismatch, Model, accy_conformance::models) {
-    using namespace accy_conformance;
+BOOST_AUTO_TEST_CASE_TEMPLATE(a_transfer_past_the_buffer_is_an_argument_mismatch, Model, models) {
     typename Model::backend device = Model::make();
     if constexpr (Model::computes && Model::checks_arguments) {
         const owned_buffer buffer(device, 64);
@@ -121,17 +118,15 @@ BOOST_AUTO_TEST_CASE_TEMPLATE(a_transfer_past_the_buffer_is_an_argument_mismatch
     }
 }
 
-BOOST_AUTO_TEST_CASE_TEMPLATE(fill_zero_clears_exactly_its_view_on_a_stream_and_on_the_default_stream, Model,
-                              accy_conformance::models) {
-    using namespace accy_conformance;
+BOOST_AUTO_TEST_CASE_TEMPLATE(fill_zero_clears_exactly_its_view_on_a_stream_and_on_the_default_stream, Model, models) {
     typename Model::backend device = Model::make();
     const auto stream = Model::make_stream(device);
     std::mt19937 engine = accy_test::fresh_engine();
     constexpr std::size_t size = 10'000, begin = 256, end = 9'000;  // the view: [begin, end)
     const owned_buffer buffer(device, size);
     const accy::buffer middle{buffer.view().address + begin, end - begin};
-    for (const std::optional<typename Model::backend::stream> on : {std::optional<typename Model::backend::stream>{},
-                                                                     std::optional(stream.get())}) {
+    for (const std::optional<typename Model::backend::stream> on :
+         {std::optional<typename Model::backend::stream>{}, std::optional(stream.get())}) {
         BOOST_TEST_CONTEXT((on ? "on a stream" : "on the default stream")) {
             std::vector<unsigned char> expected = random_bytes(engine, size);
             if constexpr (Model::computes) {
@@ -154,3 +149,5 @@ BOOST_AUTO_TEST_CASE_TEMPLATE(fill_zero_clears_exactly_its_view_on_a_stream_and_
 }
 
 BOOST_AUTO_TEST_SUITE_END()
+
+}  // namespace accy_conformance

@@ -28,8 +28,9 @@ struct affine_twice_definition {
     using n = accy::forward<0>;
     using factor = accy::forward<1>;
     using offset = accy::forward<2>;
-    using runtime_scalars = accy::runtime_scalars<accy::scalar<"n", std::uint32_t>, accy::scalar<"factor", std::int32_t>,
-                                                  accy::scalar<"offset", std::int64_t>>;
+    using runtime_scalars =
+        accy::runtime_scalars<accy::scalar<"n", std::uint32_t>, accy::scalar<"factor", std::int32_t>,
+                              accy::scalar<"offset", std::int64_t>>;
     using operands = accy::operands<accy::shape<dtype::i32, n>>;
     using results = accy::results<accy::shape<dtype::i64, n>>;
     using stage = accy::stage<"conformance.affine", 1, accy::result<0>, accy::operand<0>, n, factor, offset>;
@@ -39,13 +40,10 @@ struct affine_twice_definition {
 template <class Model>
 using affine_twice = accy::pipeline<affine_twice_definition<Model>>;
 
-}  // namespace accy_conformance
-
 BOOST_AUTO_TEST_SUITE(conformance)
 
 BOOST_AUTO_TEST_CASE_TEMPLATE(a_cold_pipeline_launch_runs_its_stages_on_the_stream_given_and_waits_for_it, Model,
-                              accy_conformance::models) {
-    using namespace accy_conformance;
+                              models) {
     using pipeline = affine_twice<Model>;
     using stream_type = typename Model::backend::stream;
     typename Model::backend device = Model::make();
@@ -53,24 +51,20 @@ BOOST_AUTO_TEST_CASE_TEMPLATE(a_cold_pipeline_launch_runs_its_stages_on_the_stre
     std::mt19937 engine = accy_test::fresh_engine();
     for (const std::optional<stream_type> on : {std::optional<stream_type>{}, std::optional(stream.get())}) {
         BOOST_TEST_CONTEXT((on ? "on a stream" : "on the default stream")) {
-            const affine_inputs data(engine);
-            const owned_buffer out(device, data.out_bytes()), in(device, data.in_bytes());
-            if constexpr (Model::computes) {
-                upload<std::int64_t>(device, out.view(), data.out);
-                upload<std::int32_t>(device, in.view(), data.in);
-                device.synchronize(std::nullopt);  // the uploads are done before work on another stream starts
-            }
+            const affine_buffers<Model> run(device, engine);
+            const auto& [data, out, in] = run;
             const typename pipeline::scalar_values scalars{data.n, data.factor, data.offset};
             const std::array operands{in.view()};
             const std::array results{out.view()};
             const accy::static_format<Model::format> format;
             // The call loads its own kernels: it waits for the stream (or the device) before it unloads them.
-            if (on) accy::launch_pipeline<pipeline>(device, format, operands, results, scalars, accy::on_stream(*on));
-            else accy::launch_pipeline<pipeline>(device, format, operands, results, scalars);
+            if (on)
+                accy::launch_pipeline<pipeline>(device, format, operands, results, scalars, accy::on_stream(*on));
+            else
+                accy::launch_pipeline<pipeline>(device, format, operands, results, scalars);
             if constexpr (Model::computes) {
                 const std::vector<std::int64_t> once = data.expected();
-                check_equal(download<std::int64_t>(device, out.view(), data.n),
-                            affine_reference(once, data.in, data.factor, data.offset));
+                check_equal(run.result(device), affine_reference(once, data.in, data.factor, data.offset));
             }
             if constexpr (Model::records_calls) {
                 say_instead<Model>("runs nothing; the launches and the wait are checked as recorded");
@@ -90,3 +84,5 @@ BOOST_AUTO_TEST_CASE_TEMPLATE(a_cold_pipeline_launch_runs_its_stages_on_the_stre
 }
 
 BOOST_AUTO_TEST_SUITE_END()
+
+}  // namespace accy_conformance
