@@ -71,14 +71,14 @@ BOOST_AUTO_TEST_CASE_TEMPLATE(allocations_are_aligned_disjoint_and_hold_their_si
 
 BOOST_AUTO_TEST_CASE_TEMPLATE(an_allocation_the_system_cannot_give_is_out_of_memory, Model, models) {
     typename Model::backend device = Model::make();
-    constexpr std::size_t petabyte = std::size_t{1} << 50;  // past any host's address space and any device's memory
+    constexpr std::size_t pebibyte = std::size_t{1} << 50;  // past any host's address space and any device's memory
     if constexpr (Model::limits_memory) {
-        BOOST_CHECK_EXCEPTION(device.allocate_buffer(petabyte), accy::error,
-                              fails_with(accy::errc::out_of_memory, {std::to_string(petabyte) + " bytes"}));
+        BOOST_CHECK_EXCEPTION(device.allocate_buffer(pebibyte), accy::error,
+                              fails_with(accy::errc::out_of_memory, {std::to_string(pebibyte) + " bytes"}));
     } else {
         say_instead<Model>("allocates any size; an injected allocation fault refuses with out_of_memory");
-        const accy::buffer any = device.allocate_buffer(petabyte);
-        BOOST_TEST(any.byte_size == petabyte);
+        const accy::buffer any = device.allocate_buffer(pebibyte);
+        BOOST_TEST(any.byte_size == pebibyte);
         device.free_buffer(any);
         device.allocate_fault.after = device.allocate_count;
         BOOST_CHECK_EXCEPTION(device.allocate_buffer(1), accy::error, fails_with(accy::errc::out_of_memory));
