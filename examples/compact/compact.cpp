@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: Apache-2.0
 // The compact example: keeps the random values above a threshold, in order, and counts them, by a
-// five-stage pipeline (flag -> block_scan -> sums_scan -> add_base -> scatter), checked against a
-// plain C++ compaction, timed, and printed as one line per run.
+// one-pass pipeline (select, with decoupled look-back), checked against a plain C++ compaction,
+// timed, and printed as one line per run.
 #include "common/example_main.hpp"
 #include "common/random_values.hpp"
 #include "common/report.hpp"

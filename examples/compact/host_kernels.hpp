@@ -1,58 +1,68 @@
 // SPDX-License-Identifier: Apache-2.0
-// Defines the compact example's host kernels (`accy_examples::compact::host`) and their `host`-format entries.
+// Defines the compact example's host kernel (`accy_examples::compact::host`) and its `host`-format
+// entries: the CUDA kernel's one pass, a tile per call, with std::atomic_ref on the status words.
 #pragma once
 
+#include "common/tile_status.hpp"
 #include "compact/compact_config.hpp"
 #include "compact/compact_entries.hpp"
-#include "scan/host_kernels.hpp"
 
 #include <accy/accy.hpp>
 
 #include <algorithm>
 #include <array>
+#include <atomic>
 #include <cstdint>
+#include <thread>
 
 namespace accy_examples::compact::host {
 
-using scan::host::tile_range;
-
-// (std::int32_t* flags, const T* in, std::uint32_t n, T threshold)
-template <class T>
-void flag(const accy::host_block& block) {
-    const auto flags = block.buffer_as<std::int32_t>(0);
-    const auto in = block.buffer_as<const T>(1);
-    const tile_range tile(block.block_index.x, block.scalar_as<std::uint32_t>(2));
-    const T threshold = block.scalar_as<T>(3);
-    for (std::uint64_t i = tile.first; i < tile.last; ++i) flags[i] = in[i] > threshold ? 1 : 0;
+/// How many elements the tiles before `tile_index` keep: walks back over their status words until
+/// one has published its inclusive count. The host backend's workers claim tiles in increasing
+/// order, so every predecessor is finished or being worked on: the wait ends.
+inline std::uint32_t kept_before(std::span<std::uint64_t> status, std::uint32_t tile_index) {
+    std::uint32_t before = 0;
+    for (std::int64_t predecessor = std::int64_t{tile_index} - 1; predecessor >= 0; --predecessor) {
+        std::uint64_t word;
+        while (status_flag(word = std::atomic_ref(status[predecessor]).load(std::memory_order_acquire)) == 0)
+            std::this_thread::yield();
+        before += status_bits(word);
+        if (status_flag(word) == flag_prefix) break;
+    }
+    return before;
 }
 
-// (T* out, std::uint32_t* count, const T* in, const std::int32_t* positions, std::uint32_t n)
-// Branch-free, as a random predicate would mispredict half the time: every element is copied to
-// the tile's next free slot, which only a kept element advances; the kept ones then go to their place.
+// (T* out, std::uint32_t* count, const T* in, std::uint64_t* status, std::uint32_t n, T threshold)
+// Branch-free, as a random predicate would mispredict half the time: every element is copied to the
+// tile's next free slot, which only a kept element advances; the kept ones then go to their place.
 template <class T>
-void scatter(const accy::host_block& block) {
+void select(const accy::host_block& block) {
     const auto out = block.buffer_as<T>(0);
     const auto count = block.buffer_as<std::uint32_t>(1);
     const auto in = block.buffer_as<const T>(2);
-    const auto positions = block.buffer_as<const std::int32_t>(3);
+    const auto status = block.buffer_as<std::uint64_t>(3);
     const auto n = block.scalar_as<std::uint32_t>(4);
-    const tile_range tile(block.block_index.x, n);
-    const std::int32_t base = tile.first > 0 ? positions[tile.first - 1] : 0;
+    const T threshold = block.scalar_as<T>(5);
+    const std::uint32_t tile_index = block.block_index.x;
+    const std::uint64_t first = std::uint64_t{tile_index} * compact_tile;
+    const std::uint64_t last = std::min<std::uint64_t>(first + compact_tile, n);
     std::array<T, compact_tile> slots;
-    std::int32_t kept = 0;
-    for (std::uint64_t i = tile.first; i < tile.last; ++i) {
-        slots[static_cast<std::uint32_t>(kept)] = in[i];
-        kept = positions[i] - base;
+    std::uint32_t kept = 0;
+    for (std::uint64_t i = first; i < last; ++i) {
+        slots[kept] = in[i];
+        kept += in[i] > threshold ? 1 : 0;
     }
-    std::copy_n(slots.begin(), kept, out.begin() + base);
-    if (tile.last == n) count[0] = static_cast<std::uint32_t>(positions[n - 1]);
+    std::atomic_ref(status[tile_index]).store(status_word(flag_aggregate, kept), std::memory_order_release);
+    const std::uint32_t before = kept_before(status, tile_index);
+    std::atomic_ref(status[tile_index]).store(status_word(flag_prefix, before + kept), std::memory_order_release);
+    std::copy_n(slots.begin(), kept, out.begin() + before);
+    if (last == n) count[0] = before + kept;
 }
 
-/// The `host`-format entries of the compaction's own kernels for `T`.
+/// The `host`-format entries of the compaction's kernel for `T`.
 template <class T>
-constexpr std::array<accy::kernel_entry, 2> entries() {
-    return compact::entries<T>(accy::format::host, {targets<T>::flag.view(), targets<T>::scatter.view()},
-                               {accy::payload::from_host(&flag<T>), accy::payload::from_host(&scatter<T>)});
+constexpr std::array<accy::kernel_entry, 1> entries() {
+    return {compact::entry<T>(accy::format::host, targets<T>::select.view(), accy::payload::from_host(&select<T>))};
 }
 
 }  // namespace accy_examples::compact::host

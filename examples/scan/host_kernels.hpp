@@ -22,46 +22,48 @@ struct tile_range {
         : first(std::uint64_t{index} * scan_tile), last(std::min<std::uint64_t>(first + scan_tile, n)) {}
 };
 
-// (T* out, const T* in, T* tile_sums, std::uint32_t n)
+// (T* tile_sums, const T* in, std::uint32_t n)
 template <class T>
-void block_scan(const accy::host_block& block) {
-    const auto out = block.buffer_as<T>(0);
+void reduce_tiles(const accy::host_block& block) {
+    const auto tile_sums = block.buffer_as<T>(0);
     const auto in = block.buffer_as<const T>(1);
-    const auto tile_sums = block.buffer_as<T>(2);
-    const tile_range tile(block.block_index.x, block.scalar_as<std::uint32_t>(3));
-    T running{};
-    for (std::uint64_t i = tile.first; i < tile.last; ++i) out[i] = running = wrapping_add(running, in[i]);
-    tile_sums[block.block_index.x] = running;
+    const tile_range tile(block.block_index.x, block.scalar_as<std::uint32_t>(2));
+    T sum{};
+    for (std::uint64_t i = tile.first; i < tile.last; ++i) sum = wrapping_add(sum, in[i]);
+    tile_sums[block.block_index.x] = sum;
 }
 
-// (T* scanned_sums, const T* tile_sums, std::uint32_t tiles): one block; on the CPU it needs no
+// (T* tile_bases, const T* tile_sums, std::uint32_t tiles): one block; on the CPU it needs no
 // chunks to cover any count.
 template <class T>
-void sums_scan(const accy::host_block& block) {
-    const auto scanned_sums = block.buffer_as<T>(0);
+void scan_sums(const accy::host_block& block) {
+    const auto tile_bases = block.buffer_as<T>(0);
     const auto tile_sums = block.buffer_as<const T>(1);
     const auto tiles = block.scalar_as<std::uint32_t>(2);
     T running{};
-    for (std::uint32_t i = 0; i < tiles; ++i) scanned_sums[i] = running = wrapping_add(running, tile_sums[i]);
+    for (std::uint32_t i = 0; i < tiles; ++i) {
+        tile_bases[i] = running;
+        running = wrapping_add(running, tile_sums[i]);
+    }
 }
 
-// (T* out, const T* scanned_sums, std::uint32_t n)
+// (T* out, const T* in, const T* tile_bases, std::uint32_t n)
 template <class T>
-void add_base(const accy::host_block& block) {
-    if (block.block_index.x == 0) return;
+void scan_tiles(const accy::host_block& block) {
     const auto out = block.buffer_as<T>(0);
-    const T base = block.buffer_as<const T>(1)[block.block_index.x - 1];
-    const tile_range tile(block.block_index.x, block.scalar_as<std::uint32_t>(2));
-    for (std::uint64_t i = tile.first; i < tile.last; ++i) out[i] = wrapping_add(out[i], base);
+    const auto in = block.buffer_as<const T>(1);
+    T running = block.buffer_as<const T>(2)[block.block_index.x];
+    const tile_range tile(block.block_index.x, block.scalar_as<std::uint32_t>(3));
+    for (std::uint64_t i = tile.first; i < tile.last; ++i) out[i] = running = wrapping_add(running, in[i]);
 }
 
 /// The `host`-format entries of the scan's kernels for `T`.
 template <class T>
 constexpr std::array<accy::kernel_entry, 3> entries() {
     return scan::entries<T>(accy::format::host,
-                            {targets<T>::block_scan.view(), targets<T>::sums_scan.view(), targets<T>::add_base.view()},
-                            {accy::payload::from_host(&block_scan<T>), accy::payload::from_host(&sums_scan<T>),
-                             accy::payload::from_host(&add_base<T>)});
+                            {targets<T>::reduce_tiles.view(), targets<T>::scan_sums.view(), targets<T>::scan_tiles.view()},
+                            {accy::payload::from_host(&reduce_tiles<T>), accy::payload::from_host(&scan_sums<T>),
+                             accy::payload::from_host(&scan_tiles<T>)});
 }
 
 }  // namespace accy_examples::scan::host

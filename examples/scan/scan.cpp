@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: Apache-2.0
-// The scan example: an inclusive scan of n random values by a three-stage pipeline (block_scan ->
-// sums_scan -> add_base), checked against a plain C++ scan, timed, and printed as one line per run.
+// The scan example: an inclusive scan of n random values by a three-stage pipeline (reduce_tiles ->
+// scan_sums -> scan_tiles), checked against a plain C++ scan, timed, and printed as one line per run.
 #include "common/example_main.hpp"
 #include "scan/run_scan.hpp"
 #include "scan/scan_pipeline.hpp"

@@ -21,18 +21,18 @@ template <>
 struct targets<float> {
     static constexpr accy::dtype dtype = accy::dtype::f32;
     static constexpr std::string_view pipeline = "accy.examples.scan.f32";
-    static constexpr accy::fixed_string block_scan = "accy.examples.scan.block_scan.f32";
-    static constexpr accy::fixed_string sums_scan = "accy.examples.scan.sums_scan.f32";
-    static constexpr accy::fixed_string add_base = "accy.examples.scan.add_base.f32";
+    static constexpr accy::fixed_string reduce_tiles = "accy.examples.scan.reduce_tiles.f32";
+    static constexpr accy::fixed_string scan_sums = "accy.examples.scan.scan_sums.f32";
+    static constexpr accy::fixed_string scan_tiles = "accy.examples.scan.scan_tiles.f32";
 };
 
 template <>
 struct targets<std::int32_t> {
     static constexpr accy::dtype dtype = accy::dtype::i32;
     static constexpr std::string_view pipeline = "accy.examples.scan.i32";
-    static constexpr accy::fixed_string block_scan = "accy.examples.scan.block_scan.i32";
-    static constexpr accy::fixed_string sums_scan = "accy.examples.scan.sums_scan.i32";
-    static constexpr accy::fixed_string add_base = "accy.examples.scan.add_base.i32";
+    static constexpr accy::fixed_string reduce_tiles = "accy.examples.scan.reduce_tiles.i32";
+    static constexpr accy::fixed_string scan_sums = "accy.examples.scan.scan_sums.i32";
+    static constexpr accy::fixed_string scan_tiles = "accy.examples.scan.scan_tiles.i32";
 };
 
 /// A grid of one block per tile of the element count, parameter `n_index` of the kernel.
@@ -40,31 +40,31 @@ constexpr accy::launch_geometry over_tiles(std::uint32_t n_index) {
     return {{accy::grid_dim::ceil_div(n_index, scan_tile), accy::grid_dim::fixed(1), accy::grid_dim::fixed(1)},
             {scan_block_threads, 1, 1}};
 }
-inline constexpr accy::launch_geometry one_block = accy::launch_geometry::fixed({1, 1, 1}, {scan_block_threads, 1, 1});
+inline constexpr accy::launch_geometry one_block = accy::launch_geometry::fixed({1, 1, 1}, {sums_block_threads, 1, 1});
 
-/// The parameters of block_scan, sums_scan and add_base for `T`, in the order the kernels take them.
+/// The parameters of reduce_tiles, scan_sums and scan_tiles for `T`, in the order the kernels take them.
 template <class T>
 constexpr std::array<accy::parameter_list, 3> parameters() {
     using accy::access;
     using accy::parameter;
     constexpr accy::dtype t = targets<T>::dtype;
-    return {accy::parameter_list{parameter::buffer("out", access::write, t), parameter::buffer("in", access::read, t),
-                                 parameter::buffer("tile_sums", access::write, t), parameter::scalar("n", accy::dtype::u32)},
-            accy::parameter_list{parameter::buffer("scanned_sums", access::write, t),
+    return {accy::parameter_list{parameter::buffer("tile_sums", access::write, t), parameter::buffer("in", access::read, t),
+                                 parameter::scalar("n", accy::dtype::u32)},
+            accy::parameter_list{parameter::buffer("tile_bases", access::write, t),
                                  parameter::buffer("tile_sums", access::read, t), parameter::scalar("tiles", accy::dtype::u32)},
-            accy::parameter_list{parameter::buffer("out", access::read_write, t),
-                                 parameter::buffer("scanned_sums", access::read, t), parameter::scalar("n", accy::dtype::u32)}};
+            accy::parameter_list{parameter::buffer("out", access::write, t), parameter::buffer("in", access::read, t),
+                                 parameter::buffer("tile_bases", access::read, t), parameter::scalar("n", accy::dtype::u32)}};
 }
 
-/// The entries of block_scan, sums_scan and add_base for `T` in `fmt`: `names` are their entry
+/// The entries of reduce_tiles, scan_sums and scan_tiles for `T` in `fmt`: `names` are their entry
 /// names (a CUDA module's symbols), `code` their payloads (one module may serve all three).
 template <class T>
 constexpr std::array<accy::kernel_entry, 3> entries(accy::format fmt, const std::array<std::string_view, 3>& names,
                                                     const std::array<accy::payload, 3>& code) {
     constexpr std::array<accy::parameter_list, 3> declared = parameters<T>();
-    return {{{targets<T>::block_scan.view(), 1, fmt, names[0], declared[0], code[0], over_tiles(3)},
-             {targets<T>::sums_scan.view(), 1, fmt, names[1], declared[1], code[1], one_block},
-             {targets<T>::add_base.view(), 1, fmt, names[2], declared[2], code[2], over_tiles(2)}}};
+    return {{{targets<T>::reduce_tiles.view(), 1, fmt, names[0], declared[0], code[0], over_tiles(2)},
+             {targets<T>::scan_sums.view(), 1, fmt, names[1], declared[1], code[1], one_block},
+             {targets<T>::scan_tiles.view(), 1, fmt, names[2], declared[2], code[2], over_tiles(3)}}};
 }
 
 }  // namespace accy_examples::scan

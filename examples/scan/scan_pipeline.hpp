@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: Apache-2.0
 // Defines the scan example's registry and pipeline, `accy_examples::scan::pipeline<T>`: an inclusive
-// scan in three stages, block_scan -> sums_scan -> add_base (signatures in scan_config.hpp).
+// scan in three stages, reduce_tiles -> scan_sums -> scan_tiles (signatures in scan_config.hpp).
 #pragma once
 
 #include "common/registry.hpp"
@@ -40,11 +40,11 @@ struct definition {
     using operands = accy::operands<accy::shape<targets<T>::dtype, n>>;
     using results = accy::results<accy::shape<targets<T>::dtype, n>>;
     using tile_values = accy::shape<targets<T>::dtype, tiles>;
-    using intermediates = accy::intermediates<tile_values, tile_values>;  // tile sums, scanned tile sums
+    using intermediates = accy::intermediates<tile_values, tile_values>;  // tile sums, tile bases
     using stages = accy::stages<
-        accy::stage<targets<T>::block_scan, 1, accy::result<0>, accy::operand<0>, accy::intermediate<0>, n>,
-        accy::stage<targets<T>::sums_scan, 1, accy::intermediate<1>, accy::intermediate<0>, tiles>,
-        accy::stage<targets<T>::add_base, 1, accy::result<0>, accy::intermediate<1>, n>>;
+        accy::stage<targets<T>::reduce_tiles, 1, accy::intermediate<0>, accy::operand<0>, n>,
+        accy::stage<targets<T>::scan_sums, 1, accy::intermediate<1>, accy::intermediate<0>, tiles>,
+        accy::stage<targets<T>::scan_tiles, 1, accy::result<0>, accy::operand<0>, accy::intermediate<1>, n>>;
 };
 
 template <class T>

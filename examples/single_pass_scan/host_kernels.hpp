@@ -3,6 +3,7 @@
 // one call per tile, with std::atomic_ref on the tile status words.
 #pragma once
 
+#include "common/tile_status.hpp"
 #include "common/wrapping_add.hpp"
 #include "single_pass_scan/single_pass_config.hpp"
 
@@ -23,7 +24,7 @@ std::uint32_t to_bits(T value) {
 }
 template <class T>
 T from_bits(std::uint64_t word) {
-    return std::bit_cast<T>(static_cast<std::uint32_t>(word));
+    return std::bit_cast<T>(status_bits(word));
 }
 
 /// (T* result, const T* input, std::uint64_t* status, std::uint32_t n): scans one tile, publishes
@@ -47,17 +48,17 @@ void scan_tile(const accy::host_block& block) {
 
     T exclusive{};
     if (tile_index > 0) {
-        std::atomic_ref(status[tile_index]).store((flag_aggregate << 32) | to_bits(aggregate), std::memory_order_release);
+        std::atomic_ref(status[tile_index]).store(status_word(flag_aggregate, to_bits(aggregate)), std::memory_order_release);
         for (std::int64_t predecessor = tile_index - 1; predecessor >= 0; --predecessor) {
             std::uint64_t word;
-            while (((word = std::atomic_ref(status[predecessor]).load(std::memory_order_acquire)) >> 32) == 0)
+            while (status_flag(word = std::atomic_ref(status[predecessor]).load(std::memory_order_acquire)) == 0)
                 std::this_thread::yield();
             exclusive = wrapping_add(exclusive, from_bits<T>(word));
-            if ((word >> 32) == flag_prefix) break;
+            if (status_flag(word) == flag_prefix) break;
         }
         for (std::uint64_t i = first; i < last; ++i) result[i] = wrapping_add(result[i], exclusive);
     }
-    std::atomic_ref(status[tile_index]).store((flag_prefix << 32) | to_bits(wrapping_add(exclusive, aggregate)),
+    std::atomic_ref(status[tile_index]).store(status_word(flag_prefix, to_bits(wrapping_add(exclusive, aggregate))),
                                               std::memory_order_release);
 }
 

@@ -6,7 +6,6 @@
 #include "compact/compact_check.hpp"
 #include "compact/compact_pipeline.hpp"
 #include "compact/cuda/compact_cuda.hpp"
-#include "scan/cuda/scan_cuda.hpp"
 
 #include <accy/accy.hpp>
 #include <accy/backend/cuda.hpp>
@@ -32,8 +31,7 @@ namespace compact = accy_examples::compact;
 BOOST_TEST_GLOBAL_FIXTURE(require_device);
 
 inline constexpr auto gpu_kernels =
-    accy_examples::registry_of(accy_examples::scan::cuda::entries<std::int32_t>(), compact::cuda::entries<float>(),
-                               compact::cuda::entries<std::int32_t>());
+    accy_examples::registry_of(compact::cuda::entries<float>(), compact::cuda::entries<std::int32_t>());
 
 /// The example's compaction with a registry of its CUDA entries.
 template <class T>

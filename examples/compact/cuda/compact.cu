@@ -1,84 +1,64 @@
 // SPDX-License-Identifier: Apache-2.0
-// The compaction's own CUDA kernels, f32 and i32 (signatures in compact_config.hpp): flag and scatter,
-// each block over one tile of compact_tile elements, 4 consecutive ones per thread with 16-byte accesses.
+// The compaction's CUDA kernel, f32 and i32 (signature in compact_config.hpp): one pass over tiles
+// of compact_tile elements. A block counts what its tile keeps, learns what the tiles before it keep
+// by decoupled look-back, gathers its kept elements in shared memory and writes them out coalesced.
+#include "common/cuda/look_back.cuh"
+#include "common/cuda/tile_rows.cuh"
 #include "compact/compact_config.hpp"
 
 #include <cstdint>
 
 namespace {
 
+using namespace accy_examples::cuda;
 using accy_examples::compact::compact_block_threads;
-using accy_examples::compact::compact_tile;
-
-static_assert(compact_tile == 4 * compact_block_threads, "the kernels move one 16-byte vector of 4 elements per thread");
+using accy_examples::compact::compact_items_per_thread;
 
 template <class T>
-struct vector4;
-template <>
-struct vector4<float> {
-    using type = float4;
-};
-template <>
-struct vector4<std::int32_t> {
-    using type = int4;
-};
+__device__ void select(T* out, std::uint32_t* count, const T* in, unsigned long long* status, std::uint32_t n, T threshold) {
+    using tile = tile_rows<T, compact_block_threads, compact_items_per_thread>;
+    using counts = tile_rows<std::uint32_t, compact_block_threads, compact_items_per_thread>;
+    __shared__ T kept_values[tile::tile];
+    __shared__ std::uint32_t warp_counts[tile::warps];
+    __shared__ std::uint32_t kept_before;
+    const std::uint32_t tile_index = blockIdx.x;
+    const unsigned lane = threadIdx.x % warp_size;
+    typename tile::vector items[tile::rows];
+    tile::template load<caching::stream>(items, in, tile_index, n, tile::whole(tile_index, n, in, in));
 
-/// Elements 4t to 4t + 3 of the tile starting at `tile`, for thread t; `count` of the tile are valid.
-/// Full, 16-byte aligned tiles load as one vector per thread; others element by element, `fill` past `count`.
-template <class T>
-__device__ __forceinline__ void load4(T (&items)[4], const T* tile, std::uint32_t count, T fill) {
-    const std::uint32_t first = threadIdx.x * 4;
-    if (count == compact_tile && reinterpret_cast<std::uintptr_t>(tile) % 16 == 0) {
-        const auto v = reinterpret_cast<const typename vector4<T>::type*>(tile)[threadIdx.x];
-        items[0] = v.x, items[1] = v.y, items[2] = v.z, items[3] = v.w;
-    } else {
+    // Per row, bit k says whether element k of this lane's vector is kept, and `slot` where the first
+    // kept one goes among the warp's.
+    std::uint32_t keep[tile::rows], slot[tile::rows];
+    std::uint32_t warp_kept = 0;
 #pragma unroll
-        for (std::uint32_t k = 0; k < 4; ++k) items[k] = first + k < count ? tile[first + k] : fill;
+    for (unsigned row = 0; row < tile::rows; ++row) {
+        const std::uint64_t at = tile::first(tile_index, row);
+        const typename tile::vector& v = items[row];
+        keep[row] = (at + 0 < n && v.x > threshold ? 1u : 0u) | (at + 1 < n && v.y > threshold ? 2u : 0u) |
+                    (at + 2 < n && v.z > threshold ? 4u : 0u) | (at + 3 < n && v.w > threshold ? 8u : 0u);
+        const std::uint32_t kept = __popc(keep[row]);
+        const std::uint32_t inclusive = warp_inclusive_scan(kept, lane);
+        slot[row] = warp_kept + inclusive - kept;
+        warp_kept += __shfl_sync(all_lanes, inclusive, warp_size - 1);
     }
-}
-
-__device__ __forceinline__ std::uint32_t tile_count(std::uint32_t n) {
-    const std::uint64_t first = std::uint64_t{blockIdx.x} * compact_tile;
-    return first + compact_tile <= n ? compact_tile : static_cast<std::uint32_t>(n - first);
-}
-
-template <class T>
-__device__ void flag(std::int32_t* flags, const T* in, std::uint32_t n, T threshold) {
-    const std::uint64_t first = std::uint64_t{blockIdx.x} * compact_tile;
-    const std::uint32_t count = tile_count(n);
-    T items[4];
-    load4(items, in + first, count, T{});
-    int4 kept;
-    kept.x = items[0] > threshold, kept.y = items[1] > threshold, kept.z = items[2] > threshold, kept.w = items[3] > threshold;
-    std::int32_t* tile = flags + first;
-    if (count == compact_tile && reinterpret_cast<std::uintptr_t>(tile) % 16 == 0) {
-        reinterpret_cast<int4*>(tile)[threadIdx.x] = kept;
-    } else {
-        const std::int32_t values[4] = {kept.x, kept.y, kept.z, kept.w};
+    const auto totals = counts::combine(warp_kept, warp_counts);
+    if (threadIdx.x < warp_size) {
+        const std::uint32_t before = exclusive_prefix(status, tile_index, totals.total);
+        if (threadIdx.x == 0) kept_before = before;
+    }
 #pragma unroll
-        for (std::uint32_t k = 0; k < 4; ++k)
-            if (threadIdx.x * 4 + k < count) tile[threadIdx.x * 4 + k] = values[k];
+    for (unsigned row = 0; row < tile::rows; ++row) {
+        std::uint32_t at = totals.before + slot[row];
+        const typename tile::vector& v = items[row];
+        if (keep[row] & 1u) kept_values[at++] = v.x;
+        if (keep[row] & 2u) kept_values[at++] = v.y;
+        if (keep[row] & 4u) kept_values[at++] = v.z;
+        if (keep[row] & 8u) kept_values[at] = v.w;
     }
-}
-
-template <class T>
-__device__ void scatter(T* out, std::uint32_t* count_out, const T* in, const std::int32_t* positions, std::uint32_t n) {
-    const std::uint64_t first = std::uint64_t{blockIdx.x} * compact_tile;
-    const std::uint32_t count = tile_count(n);
-    std::int32_t position[4];
-    load4(position, positions + first, count, 0);
-    // The position before this thread's first element: the previous lane's last, or memory for lane 0.
-    std::int32_t before = __shfl_up_sync(0xffffffffu, position[3], 1);
-    const std::uint64_t mine = first + threadIdx.x * 4;
-    if (threadIdx.x % 32 == 0) before = mine > 0 && mine - 1 < n ? positions[mine - 1] : 0;
-    T items[4];
-    load4(items, in + first, count, T{});
-#pragma unroll
-    for (std::uint32_t k = 0; k < 4; ++k) {
-        if (threadIdx.x * 4 + k < count && position[k] > before) out[before] = items[k];
-        before = position[k];
-    }
-    if (mine <= n - 1 && n - 1 < mine + 4) *count_out = static_cast<std::uint32_t>(position[n - 1 - mine]);
+    __syncthreads();
+    T* const destination = out + kept_before;
+    for (std::uint32_t i = threadIdx.x; i < totals.total; i += compact_block_threads) __stcs(destination + i, kept_values[i]);
+    if (threadIdx.x == 0 && (std::uint64_t{tile_index} + 1) * tile::tile >= n) *count = kept_before + totals.total;
 }
 
 }  // namespace
@@ -86,23 +66,14 @@ __device__ void scatter(T* out, std::uint32_t* count_out, const T* in, const std
 extern "C" {
 
 __global__ void __launch_bounds__(compact_block_threads)
-    accy_examples_compact_flag_f32(std::int32_t* flags, const float* in, std::uint32_t n, float threshold) {
-    flag(flags, in, n, threshold);
+    accy_examples_compact_select_f32(float* out, std::uint32_t* count, const float* in, unsigned long long* status,
+                                     std::uint32_t n, float threshold) {
+    select(out, count, in, status, n, threshold);
 }
 __global__ void __launch_bounds__(compact_block_threads)
-    accy_examples_compact_flag_i32(std::int32_t* flags, const std::int32_t* in, std::uint32_t n, std::int32_t threshold) {
-    flag(flags, in, n, threshold);
-}
-
-__global__ void __launch_bounds__(compact_block_threads)
-    accy_examples_compact_scatter_f32(float* out, std::uint32_t* count, const float* in, const std::int32_t* positions,
-                                      std::uint32_t n) {
-    scatter(out, count, in, positions, n);
-}
-__global__ void __launch_bounds__(compact_block_threads)
-    accy_examples_compact_scatter_i32(std::int32_t* out, std::uint32_t* count, const std::int32_t* in,
-                                      const std::int32_t* positions, std::uint32_t n) {
-    scatter(out, count, in, positions, n);
+    accy_examples_compact_select_i32(std::int32_t* out, std::uint32_t* count, const std::int32_t* in,
+                                     unsigned long long* status, std::uint32_t n, std::int32_t threshold) {
+    select(out, count, in, status, n, threshold);
 }
 
 }  // extern "C"

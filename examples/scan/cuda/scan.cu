@@ -1,138 +1,69 @@
 // SPDX-License-Identifier: Apache-2.0
-// The scan's CUDA kernels, f32 and i32 (signatures in scan_config.hpp): each block scans one tile of
-// scan_tile elements, scan_items_per_thread consecutive ones per thread, with 16-byte loads and warp shuffles.
+// The scan's CUDA kernels, f32 and i32 (signatures in scan_config.hpp): reduce each tile, scan the
+// tile sums in one block, scan each tile from its base. Tiles move as rows of 16-byte vectors
+// (common/cuda/tile_rows.cuh); the input is read twice, the output written once.
+#include "common/cuda/tile_rows.cuh"
 #include "scan/scan_config.hpp"
 
 #include <cstdint>
 
 namespace {
 
+using namespace accy_examples::cuda;
 using accy_examples::scan::scan_block_threads;
 using accy_examples::scan::scan_items_per_thread;
-using accy_examples::scan::scan_tile;
+using accy_examples::scan::sums_block_threads;
 
-constexpr unsigned warp_size = 32;
-constexpr unsigned warps = scan_block_threads / warp_size;
-static_assert(scan_items_per_thread == 4, "the kernels move one 16-byte vector of 4 elements per thread");
-static_assert(scan_block_threads % warp_size == 0 && warps <= warp_size);
+template <class T>
+using scan_tile_rows = tile_rows<T, scan_block_threads, scan_items_per_thread>;
 
-/// i32 sums wrap around: unsigned arithmetic, so that overflow is defined.
-__device__ __forceinline__ float plus(float a, float b) { return a + b; }
-__device__ __forceinline__ std::int32_t plus(std::int32_t a, std::int32_t b) {
-    return static_cast<std::int32_t>(static_cast<std::uint32_t>(a) + static_cast<std::uint32_t>(b));
+template <class T>
+__device__ void reduce_tiles(T* tile_sums, const T* in, std::uint32_t n) {
+    using tile = scan_tile_rows<T>;
+    __shared__ T warp_totals[tile::warps];
+    typename tile::vector items[tile::rows];
+    // Kept in L2 where it fits: scan_tiles reads the same input next.
+    tile::template load<caching::keep>(items, in, blockIdx.x, n, tile::whole(blockIdx.x, n, in, in));
+    const auto totals = tile::combine(warp_sum(tile::thread_sum(items)), warp_totals);
+    if (threadIdx.x == 0) tile_sums[blockIdx.x] = totals.total;
 }
 
 template <class T>
-struct vector4;
-template <>
-struct vector4<float> {
-    using type = float4;
-};
-template <>
-struct vector4<std::int32_t> {
-    using type = int4;
-};
-
-/// The `count` (at most scan_tile) elements of a tile that start at `tile`: thread t holds elements
-/// 4t to 4t + 3, zero past `count`. A full, 16-byte aligned tile loads as one vector per thread.
-template <class T>
-__device__ __forceinline__ void load_tile(T (&items)[4], const T* tile, std::uint32_t count) {
-    const std::uint32_t first = threadIdx.x * 4;
-    if (count == scan_tile && reinterpret_cast<std::uintptr_t>(tile) % 16 == 0) {
-        const auto v = reinterpret_cast<const typename vector4<T>::type*>(tile)[threadIdx.x];
-        items[0] = v.x, items[1] = v.y, items[2] = v.z, items[3] = v.w;
-    } else {
-#pragma unroll
-        for (std::uint32_t k = 0; k < 4; ++k) items[k] = first + k < count ? tile[first + k] : T{};
-    }
-}
-
-template <class T>
-__device__ __forceinline__ void store_tile(const T (&items)[4], T* tile, std::uint32_t count) {
-    const std::uint32_t first = threadIdx.x * 4;
-    if (count == scan_tile && reinterpret_cast<std::uintptr_t>(tile) % 16 == 0) {
-        reinterpret_cast<typename vector4<T>::type*>(tile)[threadIdx.x] = {items[0], items[1], items[2], items[3]};
-    } else {
-#pragma unroll
-        for (std::uint32_t k = 0; k < 4; ++k)
-            if (first + k < count) tile[first + k] = items[k];
-    }
-}
-
-/// Scans the block's scan_tile items inclusively in place and returns the tile's total. Reads and
-/// writes `warp_totals` (shared, `warps` long); the caller syncs before using it again.
-template <class T>
-__device__ __forceinline__ T scan_items(T (&items)[4], T* warp_totals) {
-    const unsigned lane = threadIdx.x % warp_size, warp = threadIdx.x / warp_size;
-    items[1] = plus(items[0], items[1]);
-    items[2] = plus(items[1], items[2]);
-    items[3] = plus(items[2], items[3]);
-    T inclusive = items[3];
-#pragma unroll
-    for (unsigned delta = 1; delta < warp_size; delta *= 2) {
-        const T lower = __shfl_up_sync(0xffffffffu, inclusive, delta);
-        if (lane >= delta) inclusive = plus(lower, inclusive);
-    }
-    T before = __shfl_up_sync(0xffffffffu, inclusive, 1);
-    if (lane == 0) before = T{};
-    if (lane == warp_size - 1) warp_totals[warp] = inclusive;
-    __syncthreads();
-    T total{};
-#pragma unroll
-    for (unsigned w = 0; w < warps; ++w) {
-        if (w == warp) before = plus(total, before);
-        total = plus(total, warp_totals[w]);
-    }
-#pragma unroll
-    for (unsigned k = 0; k < 4; ++k) items[k] = plus(before, items[k]);
-    return total;
-}
-
-__device__ __forceinline__ std::uint32_t tile_count(std::uint32_t tile_index, std::uint32_t n) {
-    const std::uint64_t first = std::uint64_t{tile_index} * scan_tile;
-    return first + scan_tile <= n ? scan_tile : static_cast<std::uint32_t>(n - first);
-}
-
-template <class T>
-__device__ void block_scan(T* out, const T* in, T* tile_sums, std::uint32_t n) {
-    __shared__ T warp_totals[warps];
-    const std::uint64_t first = std::uint64_t{blockIdx.x} * scan_tile;
-    const std::uint32_t count = tile_count(blockIdx.x, n);
-    T items[4];
-    load_tile(items, in + first, count);
-    const T total = scan_items(items, warp_totals);
-    store_tile(items, out + first, count);
-    if (threadIdx.x == 0) tile_sums[blockIdx.x] = total;
-}
-
-template <class T>
-__device__ void sums_scan(T* scanned_sums, const T* tile_sums, std::uint32_t tiles) {
-    __shared__ T warp_totals[warps];
+__device__ void scan_sums(T* tile_bases, const T* tile_sums, std::uint32_t tiles) {
+    using chunk = tile_rows<T, sums_block_threads, 4>;  // 4 consecutive sums per thread
+    __shared__ T warp_totals[chunk::warps];
+    const unsigned lane = threadIdx.x % warp_size;
     T carry{};
-    for (std::uint32_t chunk = 0; chunk < tiles; chunk += scan_tile) {
-        const std::uint32_t count = tiles - chunk < scan_tile ? tiles - chunk : scan_tile;
-        T items[4];
-        load_tile(items, tile_sums + chunk, count);
-        const T total = scan_items(items, warp_totals);
+    for (std::uint32_t first = 0; first < tiles; first += chunk::tile) {
+        const std::uint32_t mine = first + threadIdx.x * 4;
+        T sums[4];
 #pragma unroll
-        for (unsigned k = 0; k < 4; ++k) items[k] = plus(carry, items[k]);
-        store_tile(items, scanned_sums + chunk, count);
-        carry = plus(carry, total);
+        for (unsigned k = 0; k < 4; ++k) sums[k] = mine + k < tiles ? tile_sums[mine + k] : T{};
+        const T local = plus(plus(sums[0], sums[1]), plus(sums[2], sums[3]));
+        const T inclusive = warp_inclusive_scan(local, lane);
+        const auto totals = chunk::combine(__shfl_sync(all_lanes, inclusive, warp_size - 1), warp_totals);
+        T base = plus(carry, plus(totals.before, minus(inclusive, local)));
+#pragma unroll
+        for (unsigned k = 0; k < 4; ++k) {
+            if (mine + k < tiles) tile_bases[mine + k] = base;
+            base = plus(base, sums[k]);
+        }
+        carry = plus(carry, totals.total);
         __syncthreads();  // warp_totals is written again by the next chunk
     }
 }
 
 template <class T>
-__device__ void add_base(T* out, const T* scanned_sums, std::uint32_t n) {
-    if (blockIdx.x == 0) return;
-    const T base = scanned_sums[blockIdx.x - 1];
-    const std::uint64_t first = std::uint64_t{blockIdx.x} * scan_tile;
-    const std::uint32_t count = tile_count(blockIdx.x, n);
-    T items[4];
-    load_tile(items, out + first, count);
-#pragma unroll
-    for (unsigned k = 0; k < 4; ++k) items[k] = plus(base, items[k]);
-    store_tile(items, out + first, count);
+__device__ void scan_tiles(T* out, const T* in, const T* tile_bases, std::uint32_t n) {
+    using tile = scan_tile_rows<T>;
+    __shared__ T warp_totals[tile::warps];
+    const bool whole = tile::whole(blockIdx.x, n, in, out);
+    typename tile::vector items[tile::rows];
+    tile::template load<caching::stream>(items, in, blockIdx.x, n, whole);
+    const T base = tile_bases[blockIdx.x];
+    const auto totals = tile::combine(tile::scan_warp(items), warp_totals);
+    tile::add(items, plus(base, totals.before));
+    tile::store(items, out, blockIdx.x, n, whole);
 }
 
 }  // namespace
@@ -140,30 +71,31 @@ __device__ void add_base(T* out, const T* scanned_sums, std::uint32_t n) {
 extern "C" {
 
 __global__ void __launch_bounds__(scan_block_threads)
-    accy_examples_scan_block_scan_f32(float* out, const float* in, float* tile_sums, std::uint32_t n) {
-    block_scan(out, in, tile_sums, n);
+    accy_examples_scan_reduce_tiles_f32(float* tile_sums, const float* in, std::uint32_t n) {
+    reduce_tiles(tile_sums, in, n);
 }
 __global__ void __launch_bounds__(scan_block_threads)
-    accy_examples_scan_block_scan_i32(std::int32_t* out, const std::int32_t* in, std::int32_t* tile_sums, std::uint32_t n) {
-    block_scan(out, in, tile_sums, n);
+    accy_examples_scan_reduce_tiles_i32(std::int32_t* tile_sums, const std::int32_t* in, std::uint32_t n) {
+    reduce_tiles(tile_sums, in, n);
+}
+
+__global__ void __launch_bounds__(sums_block_threads)
+    accy_examples_scan_scan_sums_f32(float* tile_bases, const float* tile_sums, std::uint32_t tiles) {
+    scan_sums(tile_bases, tile_sums, tiles);
+}
+__global__ void __launch_bounds__(sums_block_threads)
+    accy_examples_scan_scan_sums_i32(std::int32_t* tile_bases, const std::int32_t* tile_sums, std::uint32_t tiles) {
+    scan_sums(tile_bases, tile_sums, tiles);
 }
 
 __global__ void __launch_bounds__(scan_block_threads)
-    accy_examples_scan_sums_scan_f32(float* scanned_sums, const float* tile_sums, std::uint32_t tiles) {
-    sums_scan(scanned_sums, tile_sums, tiles);
+    accy_examples_scan_scan_tiles_f32(float* out, const float* in, const float* tile_bases, std::uint32_t n) {
+    scan_tiles(out, in, tile_bases, n);
 }
 __global__ void __launch_bounds__(scan_block_threads)
-    accy_examples_scan_sums_scan_i32(std::int32_t* scanned_sums, const std::int32_t* tile_sums, std::uint32_t tiles) {
-    sums_scan(scanned_sums, tile_sums, tiles);
-}
-
-__global__ void __launch_bounds__(scan_block_threads)
-    accy_examples_scan_add_base_f32(float* out, const float* scanned_sums, std::uint32_t n) {
-    add_base(out, scanned_sums, n);
-}
-__global__ void __launch_bounds__(scan_block_threads)
-    accy_examples_scan_add_base_i32(std::int32_t* out, const std::int32_t* scanned_sums, std::uint32_t n) {
-    add_base(out, scanned_sums, n);
+    accy_examples_scan_scan_tiles_i32(std::int32_t* out, const std::int32_t* in, const std::int32_t* tile_bases,
+                                      std::uint32_t n) {
+    scan_tiles(out, in, tile_bases, n);
 }
 
 }  // extern "C"

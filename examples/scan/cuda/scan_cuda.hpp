@@ -19,12 +19,12 @@ template <class T>
 inline constexpr std::array<std::string_view, 3> entry_names{};
 template <>
 inline constexpr std::array<std::string_view, 3> entry_names<float>{
-    "accy_examples_scan_block_scan_f32", "accy_examples_scan_sums_scan_f32", "accy_examples_scan_add_base_f32"};
+    "accy_examples_scan_reduce_tiles_f32", "accy_examples_scan_scan_sums_f32", "accy_examples_scan_scan_tiles_f32"};
 template <>
 inline constexpr std::array<std::string_view, 3> entry_names<std::int32_t>{
-    "accy_examples_scan_block_scan_i32", "accy_examples_scan_sums_scan_i32", "accy_examples_scan_add_base_i32"};
+    "accy_examples_scan_reduce_tiles_i32", "accy_examples_scan_scan_sums_i32", "accy_examples_scan_scan_tiles_i32"};
 
-/// The entries of block_scan, sums_scan and add_base for `T`, all three from one module of scan.cu.
+/// The entries of reduce_tiles, scan_sums and scan_tiles for `T`, all three from one module of scan.cu.
 template <class T>
 constexpr std::array<accy::kernel_entry, 3> entries(accy::format fmt = accy::format::cuda_fatbin) {
     const accy::payload module = fmt == accy::format::cuda_ptx ? accy::payload::from_text(code::scan_ptx)

@@ -1,0 +1,66 @@
+// SPDX-License-Identifier: Apache-2.0
+// Defines `accy_examples::cuda::exclusive_prefix`, the decoupled look-back of the examples'
+// single-pass kernels (Merrill and Garland, "Single-pass Parallel Prefix Scan with Decoupled
+// Look-back", 2016) over the status words of common/tile_status.hpp.
+#pragma once
+
+#include "common/cuda/tile_rows.cuh"
+#include "common/tile_status.hpp"
+
+#include <cstdint>
+#include <type_traits>
+
+namespace accy_examples::cuda {
+
+template <class T>
+__device__ __forceinline__ std::uint32_t to_bits(T value) {
+    if constexpr (std::is_same_v<T, float>) return __float_as_uint(value);
+    else return static_cast<std::uint32_t>(value);
+}
+template <class T>
+__device__ __forceinline__ T from_bits(std::uint32_t bits) {
+    if constexpr (std::is_same_v<T, float>) return __uint_as_float(bits);
+    else return static_cast<T>(bits);
+}
+
+__device__ __forceinline__ void publish(unsigned long long* status, std::uint32_t tile, std::uint64_t flag, std::uint32_t bits) {
+    *reinterpret_cast<volatile unsigned long long*>(status + tile) = status_word(flag, bits);
+}
+
+__device__ __forceinline__ std::uint64_t read_status(const unsigned long long* status, long tile) {
+    return tile >= 0 ? *reinterpret_cast<const volatile unsigned long long*>(status + tile) : status_word(flag_prefix, 0);
+}
+
+/// Called by every lane of one warp: publishes tile `tile`'s `aggregate`, finds the sum of all tiles
+/// before it by looking back over their status words 32 at a time, publishes its inclusive prefix and
+/// returns the exclusive one (in every lane). Tile 0 publishes its prefix at once.
+template <class T>
+__device__ T exclusive_prefix(unsigned long long* status, std::uint32_t tile, T aggregate) {
+    const unsigned lane = threadIdx.x % warp_size;
+    if (tile == 0) {
+        if (lane == 0) publish(status, 0, flag_prefix, to_bits(aggregate));
+        return T{};
+    }
+    if (lane == 0) publish(status, tile, flag_aggregate, to_bits(aggregate));
+    T exclusive{};
+    long window_end = static_cast<long>(tile) - 1;  // the nearest predecessor not yet summed, read by lane 0
+    while (true) {
+        std::uint64_t word;
+        unsigned prefix_lanes;
+        // Wait until every predecessor up to the nearest published prefix has published something.
+        while (true) {
+            word = read_status(status, window_end - static_cast<long>(lane));
+            prefix_lanes = __ballot_sync(all_lanes, status_flag(word) == flag_prefix);
+            const unsigned nearest = prefix_lanes != 0 ? __ffs(prefix_lanes) - 1 : warp_size - 1;
+            if (!__any_sync(all_lanes, lane <= nearest && status_flag(word) == 0)) break;
+        }
+        const unsigned nearest = prefix_lanes != 0 ? __ffs(prefix_lanes) - 1 : warp_size - 1;
+        exclusive = plus(exclusive, warp_sum(lane <= nearest ? from_bits<T>(status_bits(word)) : T{}));
+        if (prefix_lanes != 0) break;
+        window_end -= warp_size;
+    }
+    if (lane == 0) publish(status, tile, flag_prefix, to_bits(plus(exclusive, aggregate)));
+    return exclusive;
+}
+
+}  // namespace accy_examples::cuda

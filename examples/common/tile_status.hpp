@@ -1,0 +1,28 @@
+// SPDX-License-Identifier: Apache-2.0
+// Defines the tile status word of the examples' single-pass kernels (decoupled look-back), shared by
+// their host and CUDA versions: one 64-bit word per tile in a zero_filled workspace, the high half a
+// flag (0 not ready, 1 the tile's aggregate, 2 its inclusive prefix), the low half the value's bits.
+// Flag and value share one word, so a reader never sees one without the other.
+// Only <cstdint> here: CUDA kernels include it.
+#pragma once
+
+#include <cstdint>
+
+// Host and device functions alike where nvcc compiles this header.
+#ifdef __CUDACC__
+#define ACCY_EXAMPLES_HOST_DEVICE __host__ __device__
+#else
+#define ACCY_EXAMPLES_HOST_DEVICE
+#endif
+
+namespace accy_examples {
+
+inline constexpr std::uint64_t flag_aggregate = 1;
+inline constexpr std::uint64_t flag_prefix = 2;
+
+/// The word that publishes `bits` under `flag`.
+ACCY_EXAMPLES_HOST_DEVICE constexpr std::uint64_t status_word(std::uint64_t flag, std::uint32_t bits) noexcept { return (flag << 32) | bits; }
+ACCY_EXAMPLES_HOST_DEVICE constexpr std::uint64_t status_flag(std::uint64_t word) noexcept { return word >> 32; }
+ACCY_EXAMPLES_HOST_DEVICE constexpr std::uint32_t status_bits(std::uint64_t word) noexcept { return static_cast<std::uint32_t>(word); }
+
+}  // namespace accy_examples
