@@ -1,9 +1,12 @@
 // SPDX-License-Identifier: Apache-2.0
-// Inclusive scan of n floats on the GPU, n = 2^10 ... 2^28: accy's three-stage scan, accy's
-// single-pass scan and cub::DeviceScan::InclusiveSum. "throughput" is device time by CUDA events
-// around one launch on a warm pool and scratch (bytes: n read + n written); "latency" is host
-// time of one launch and a stream synchronize, with accy's pipelines replayed as CUDA graphs.
-#include "cub_scan.hpp"
+// Scan and compaction on the GPU, n = 2^10 ... 2^28, against CUB: accy's three-stage scan, accy's
+// single-pass scan and cub::DeviceScan::InclusiveSum (f32, and i32 for the single pass); accy's
+// one-pass compaction and cub::DeviceSelect::If (i32, x > 0, about half kept). "throughput" is device
+// time by CUDA events around one launch on a warm pool and scratch (bytes: n read + n written for a
+// scan, n read + the kept written for a compaction); "latency" is host time of one launch and a
+// stream synchronize, with accy's pipelines replayed as CUDA graphs.
+#include "compact/compact_pipeline.hpp"
+#include "cub_reference.hpp"
 #include "gpu_context.hpp"
 #include "scan/scan_pipeline.hpp"
 #include "single_pass_scan/single_pass_pipeline.hpp"
@@ -16,37 +19,63 @@
 
 #include <array>
 #include <cstdint>
+#include <limits>
 #include <random>
 #include <stdexcept>
+#include <tuple>
 #include <vector>
 
 namespace {
 
 constexpr std::uint32_t largest = 1u << 28;
 
-/// Input and output of the largest size, the input random (never zeros), made once.
-struct scan_buffers {
+/// Random inputs of the largest size (f32 in [-1, 1], i32 over their whole range; never zeros), an
+/// output and a count, made once.
+struct bench_buffers {
     accy_bench::gpu& gpu = accy_bench::the_gpu();
-    accy::cuda::device_buffer in{gpu.device, std::size_t{largest} * sizeof(float)};
+    accy::cuda::device_buffer in_f32{gpu.device, std::size_t{largest} * sizeof(float)};
+    accy::cuda::device_buffer in_i32{gpu.device, std::size_t{largest} * sizeof(std::int32_t)};
     accy::cuda::device_buffer out{gpu.device, std::size_t{largest} * sizeof(float)};
-    accy_bench::cub_scan cub{largest};
+    accy::cuda::device_buffer count{gpu.device, sizeof(std::uint32_t)};
+    accy_bench::cub_reference cub{largest};
 
-    scan_buffers() {
-        std::vector<float> values(largest);
+    bench_buffers() {
         std::minstd_rand engine(std::random_device{}());
-        std::uniform_real_distribution<float> draw(-1.0f, 1.0f);
-        for (float& value : values) value = draw(engine);
-        gpu.device.upload(in.view(), values.data(), values.size() * sizeof(float));
+        std::vector<float> floats(largest);
+        std::uniform_real_distribution<float> draw_float(-1.0f, 1.0f);
+        for (float& value : floats) value = draw_float(engine);
+        gpu.device.upload(in_f32.view(), floats.data(), floats.size() * sizeof(float));
+        std::vector<std::int32_t> ints(largest);
+        std::uniform_int_distribution<std::int32_t> draw_int(std::numeric_limits<std::int32_t>::min(),
+                                                             std::numeric_limits<std::int32_t>::max());
+        for (std::int32_t& value : ints) value = draw_int(engine);
+        gpu.device.upload(in_i32.view(), ints.data(), ints.size() * sizeof(std::int32_t));
     }
 
-    /// The first n elements of each buffer.
-    std::array<accy::buffer, 1> operands(std::uint32_t n) const { return {accy::buffer{in.view().address, n * sizeof(float)}}; }
+    template <class T>
+    const T* input() const {
+        return reinterpret_cast<const T*>((std::is_same_v<T, float> ? in_f32 : in_i32).view().address);
+    }
+    template <class T>
+    T* output() const {
+        return reinterpret_cast<T*>(out.view().address);
+    }
+    /// The first n elements of the input and the output, as operands and results.
+    template <class T>
+    std::array<accy::buffer, 1> operands(std::uint32_t n) const {
+        return {accy::buffer{reinterpret_cast<CUdeviceptr>(input<T>()), n * sizeof(T)}};
+    }
     std::array<accy::buffer, 1> results(std::uint32_t n) const { return {accy::buffer{out.view().address, n * sizeof(float)}}; }
+    std::uint32_t kept() const {
+        std::uint32_t value = 0;
+        gpu.device.download(&value, count.view(), sizeof value);
+        return value;
+    }
     CUstream stream() const { return gpu.stream.get(); }
 };
 
-scan_buffers& buffers() {
-    static scan_buffers instance;
+bench_buffers& buffers() {
+    static bench_buffers instance;
     return instance;
 }
 
@@ -54,10 +83,11 @@ void check(cudaError_t result) {
     if (result != cudaSuccess) throw std::runtime_error(cudaGetErrorString(result));
 }
 
-/// Device time of `launch` by events, one iteration each, after three launches of warm-up.
+/// Device time of `launch` by events, one iteration each, after three launches of warm-up; counts
+/// `bytes` per launch.
 template <class Launch>
-void device_time(benchmark::State& state, std::uint32_t n, Launch&& launch) {
-    scan_buffers& b = buffers();
+void device_time(benchmark::State& state, std::int64_t elements, std::int64_t bytes, Launch&& launch) {
+    bench_buffers& b = buffers();
     cudaEvent_t start, stop;
     check(cudaEventCreate(&start));
     check(cudaEventCreate(&stop));
@@ -71,8 +101,8 @@ void device_time(benchmark::State& state, std::uint32_t n, Launch&& launch) {
         check(cudaEventElapsedTime(&milliseconds, start, stop));
         state.SetIterationTime(milliseconds / 1e3);
     }
-    state.SetBytesProcessed(state.iterations() * 2 * std::int64_t{n} * static_cast<std::int64_t>(sizeof(float)));
-    state.SetItemsProcessed(state.iterations() * std::int64_t{n});
+    state.SetBytesProcessed(state.iterations() * bytes);
+    state.SetItemsProcessed(state.iterations() * elements);
     cudaEventDestroy(start);
     cudaEventDestroy(stop);
 }
@@ -80,7 +110,7 @@ void device_time(benchmark::State& state, std::uint32_t n, Launch&& launch) {
 /// Host time of `launch` followed by a stream synchronize, after three of warm-up.
 template <class Launch>
 void host_latency(benchmark::State& state, Launch&& launch) {
-    scan_buffers& b = buffers();
+    bench_buffers& b = buffers();
     for (int warm = 0; warm < 3; ++warm) launch();
     b.gpu.device.synchronize(b.stream());
     for (auto _ : state) {
@@ -89,17 +119,21 @@ void host_latency(benchmark::State& state, Launch&& launch) {
     }
 }
 
-/// accy's pipeline `Pipeline` with its pool and scratch, launched directly or as a graph.
-template <class Pipeline>
-struct accy_scan {
-    scan_buffers& b = buffers();
+/// accy's pipeline `Pipeline` over the first n elements of T, with `Results` results and its pool and
+/// scratch made once.
+template <class Pipeline, class T, std::size_t Results = 1>
+struct accy_run {
+    bench_buffers& b = buffers();
     std::uint32_t n;
-    std::array<accy::buffer, 1> operands, results;
-    typename Pipeline::scalar_values scalars{n};
+    std::array<accy::buffer, 1> operands;
+    std::array<accy::buffer, Results> results;
+    typename Pipeline::scalar_values scalars;
     accy::artifact_pool<Pipeline, accy::cuda::backend> pool = accy::load_artifacts<Pipeline>(b.gpu.device, accy::formats::cuda_fatbin);
-    accy::intermediate_buffers<Pipeline, accy::cuda::backend> scratch = accy::allocate_intermediates<Pipeline>(b.gpu.device, scalars);
+    accy::intermediate_buffers<Pipeline, accy::cuda::backend> scratch =
+        accy::allocate_intermediates<Pipeline>(b.gpu.device, scalars);
 
-    explicit accy_scan(std::uint32_t size) : n(size), operands(b.operands(size)), results(b.results(size)) {}
+    accy_run(std::uint32_t size, const typename Pipeline::scalar_values& values, const std::array<accy::buffer, Results>& outputs)
+        : n(size), operands(b.operands<T>(size)), results(outputs), scalars(values) {}
 
     void launch() {
         accy::launch_pipeline<Pipeline>(b.gpu.device, accy::formats::cuda_fatbin, operands, results, scalars,
@@ -108,45 +142,76 @@ struct accy_scan {
     accy::cuda::pipeline_graph<Pipeline> graph() { return {b.gpu.device, pool, scratch, operands, results, scalars}; }
 };
 
-using three_stage = accy_examples::scan::pipeline<float>;
-using single_pass = accy_examples::single_pass::pipeline<float>;
+template <class T>
+using three_stage = accy_examples::scan::pipeline<T>;
+template <class T>
+using single_pass = accy_examples::single_pass::pipeline<T>;
+using compaction = accy_examples::compact::pipeline<std::int32_t>;
 
-void cub_inclusive_sum(benchmark::State& state, bool latency) {
-    scan_buffers& b = buffers();
+template <template <class> class Pipeline, class T>
+void accy_scan(benchmark::State& state, bool latency) {
     const auto n = static_cast<std::uint32_t>(state.range(0));
-    const auto launch = [&] {
-        b.cub(reinterpret_cast<const float*>(b.in.view().address), reinterpret_cast<float*>(b.out.view().address), n,
-              b.stream());
-    };
-    if (latency) host_latency(state, launch);
-    else device_time(state, n, launch);
-}
-
-template <class Pipeline>
-void accy_pipeline(benchmark::State& state, bool latency) {
-    accy_scan<Pipeline> scan(static_cast<std::uint32_t>(state.range(0)));
+    accy_run<Pipeline<T>, T> scan(n, {n}, buffers().results(n));
     if (!latency) {
-        device_time(state, scan.n, [&] { scan.launch(); });
+        device_time(state, n, 2 * std::int64_t{n} * std::int64_t{sizeof(T)}, [&] { scan.launch(); });
         return;
     }
     auto graph = scan.graph();
     host_latency(state, [&] { graph.launch(scan.b.stream()); });
 }
 
-void three_stage_scan(benchmark::State& state, bool latency) { accy_pipeline<three_stage>(state, latency); }
-void single_pass_scan(benchmark::State& state, bool latency) { accy_pipeline<single_pass>(state, latency); }
+template <class T>
+void cub_inclusive_sum(benchmark::State& state, bool latency) {
+    bench_buffers& b = buffers();
+    const auto n = static_cast<std::uint32_t>(state.range(0));
+    const auto launch = [&] { b.cub.inclusive_sum(b.input<T>(), b.output<T>(), n, b.stream()); };
+    if (latency) host_latency(state, launch);
+    else device_time(state, n, 2 * std::int64_t{n} * std::int64_t{sizeof(T)}, launch);
+}
 
-void sizes(benchmark::internal::Benchmark* bench) { bench->RangeMultiplier(4)->Range(1 << 10, largest); }
+void compact(benchmark::State& state) {
+    bench_buffers& b = buffers();
+    const auto n = static_cast<std::uint32_t>(state.range(0));
+    const std::array<accy::buffer, 2> results{b.results(n)[0], b.count.view()};
+    accy_run<compaction, std::int32_t, 2> run(n, {n, 0}, results);
+    run.launch();
+    check(cudaStreamSynchronize(b.stream()));
+    device_time(state, n, (std::int64_t{n} + b.kept()) * std::int64_t{sizeof(std::int32_t)}, [&] { run.launch(); });
+}
+
+void cub_select(benchmark::State& state) {
+    bench_buffers& b = buffers();
+    const auto n = static_cast<std::uint32_t>(state.range(0));
+    auto* count = reinterpret_cast<std::uint32_t*>(b.count.view().address);
+    const auto launch = [&] { b.cub.select_greater(b.input<std::int32_t>(), b.output<std::int32_t>(), count, n, 0, b.stream()); };
+    launch();
+    check(cudaStreamSynchronize(b.stream()));
+    device_time(state, n, (std::int64_t{n} + b.kept()) * std::int64_t{sizeof(std::int32_t)}, launch);
+}
+
+void three_stage_scan(benchmark::State& state, bool latency) { accy_scan<three_stage, float>(state, latency); }
+void single_pass_scan(benchmark::State& state, bool latency) { accy_scan<single_pass, float>(state, latency); }
+void single_pass_scan_i32(benchmark::State& state) { accy_scan<single_pass, std::int32_t>(state, false); }
+void cub_inclusive_sum_f32(benchmark::State& state, bool latency) { cub_inclusive_sum<float>(state, latency); }
+void cub_inclusive_sum_i32(benchmark::State& state) { cub_inclusive_sum<std::int32_t>(state, false); }
+
+/// Every power of two from 2^10 to 2^28, or every other one.
+void powers_of_two(benchmark::internal::Benchmark* bench) { bench->RangeMultiplier(2)->Range(1 << 10, largest); }
+void powers_of_four(benchmark::internal::Benchmark* bench) { bench->RangeMultiplier(4)->Range(1 << 10, largest); }
 void latency_sizes(benchmark::internal::Benchmark* bench) {
     for (const int n : {1 << 10, 5000, 1 << 14, 1 << 17, 1 << 20}) bench->Arg(n);
 }
 
-BENCHMARK_CAPTURE(three_stage_scan, throughput, false)->Apply(sizes)->UseManualTime();
-BENCHMARK_CAPTURE(single_pass_scan, throughput, false)->Apply(sizes)->UseManualTime();
-BENCHMARK_CAPTURE(cub_inclusive_sum, throughput, false)->Apply(sizes)->UseManualTime();
+BENCHMARK_CAPTURE(three_stage_scan, throughput, false)->Apply(powers_of_four)->UseManualTime();
+BENCHMARK_CAPTURE(single_pass_scan, throughput, false)->Apply(powers_of_two)->UseManualTime();
+BENCHMARK_CAPTURE(cub_inclusive_sum_f32, throughput, false)->Name("cub_inclusive_sum/throughput")->Apply(powers_of_two)->UseManualTime();
+BENCHMARK(single_pass_scan_i32)->Name("single_pass_scan_i32/throughput")->Apply(powers_of_four)->UseManualTime();
+BENCHMARK(cub_inclusive_sum_i32)->Name("cub_inclusive_sum_i32/throughput")->Apply(powers_of_four)->UseManualTime();
+BENCHMARK(compact)->Name("compact/throughput")->Apply(powers_of_four)->UseManualTime();
+BENCHMARK(cub_select)->Name("cub_select/throughput")->Apply(powers_of_four)->UseManualTime();
 BENCHMARK_CAPTURE(three_stage_scan, latency_graph, true)->Apply(latency_sizes)->UseRealTime();
 BENCHMARK_CAPTURE(single_pass_scan, latency_graph, true)->Apply(latency_sizes)->UseRealTime();
-BENCHMARK_CAPTURE(cub_inclusive_sum, latency, true)->Apply(latency_sizes)->UseRealTime();
+BENCHMARK_CAPTURE(cub_inclusive_sum_f32, latency, true)->Name("cub_inclusive_sum/latency")->Apply(latency_sizes)->UseRealTime();
 
 }  // namespace
 
