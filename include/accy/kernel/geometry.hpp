@@ -20,6 +20,9 @@ inline constexpr std::uint32_t block_x = 1024, block_y = 1024, block_z = 64, blo
 inline constexpr std::uint64_t grid_x = 2147483647, grid_y = 65535, grid_z = 65535;
 }  // namespace limits
 
+/// The most dynamic shared memory a block can have on any current NVIDIA GPU (227 KiB, Hopper).
+inline constexpr std::uint64_t max_shared_memory_bytes = 232448;
+
 /// One grid dimension: a fixed count, or ceil(parameter / divisor) of one of the kernel's integer scalar parameters.
 struct grid_dim {
     enum class kind { fixed, ceil_div };

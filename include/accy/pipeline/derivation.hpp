@@ -13,7 +13,7 @@
 #pragma once
 
 #include <accy/core/dtype.hpp>
-#include <accy/pipeline/derivation_step.hpp>
+#include <accy/pipeline/detail/derivation_step.hpp>
 #include <accy/pipeline/runtime_scalars.hpp>
 
 #include <concepts>

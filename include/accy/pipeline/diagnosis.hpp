@@ -1,177 +1,22 @@
 // SPDX-License-Identifier: Apache-2.0
-// Defines `accy::diagnose`, which finds the first wiring mistake of a pipeline definition.
+// Defines `accy::diagnose`, which finds the first wiring mistake of a pipeline definition (an
+// `accy::diagnosis`, pipeline/problem.hpp).
 #pragma once
 
 #include <accy/core/format.hpp>
 #include <accy/kernel/registry.hpp>
 #include <accy/pipeline/buffer_ref.hpp>
 #include <accy/pipeline/definition.hpp>
+#include <accy/pipeline/detail/entry_problems.hpp>
+#include <accy/pipeline/detail/stage_entries.hpp>
+#include <accy/pipeline/problem.hpp>
 #include <accy/pipeline/shape.hpp>
 #include <accy/pipeline/stage.hpp>
-#include <accy/pipeline/stage_entries.hpp>
 
 #include <array>
 #include <cstddef>
 
 namespace accy {
-
-enum class problem {
-    none,
-    // in a runtime scalar's declaration
-    scalar_type_not_supported,
-    scalar_bounds_invalid,
-    // in a declared buffer's extent
-    extent_not_an_integer,
-    extent_zero,
-    in_place_operand_out_of_range,
-    // in a derivation, of an extent or of a stage argument
-    scalar_index_out_of_range,
-    divisor_zero,
-    arithmetic_on_non_integer,
-    no_common_type,
-    conversion_of_bytes,
-    // in a stage's kernel entries
-    stage_without_entry,
-    duplicate_entry,
-    entries_disagree,
-    parameter_bytes_over_limit,
-    block_dimension_zero,
-    block_too_large,
-    grid_dimension_zero,
-    grid_dimension_too_large,
-    geometry_parameter_not_integer,
-    geometry_divisor_zero,
-    shared_memory_too_large,
-    cluster_invalid,
-    grid_not_multiple_of_cluster,
-    // in a stage's arguments
-    argument_count_mismatch,
-    argument_kind_mismatch,
-    argument_type_mismatch,
-    element_type_mismatch,
-    operand_index_out_of_range,
-    result_index_out_of_range,
-    intermediate_index_out_of_range,
-    workspace_index_out_of_range,
-    buffer_bound_twice,
-    // in the dataflow
-    operand_written,
-    intermediate_read_before_write,
-    intermediate_never_read,
-    workspace_shared,
-    workspace_unused,
-    result_never_written,
-    no_entry_for_format,  ///< found where a format is given at compile time, not by `diagnose`
-};
-
-/// The first problem found. In a stage (`stage` below the stage count): `argument` is a parameter
-/// or grid dimension index and `entry` the registry entry involved. Otherwise in declared buffer
-/// `buffer` of list `list`.
-struct diagnosis {
-    /// The `stage` of a problem in a declared buffer (`{}` there would read as stage 0).
-    static constexpr std::size_t no_stage = static_cast<std::size_t>(-1);
-
-    accy::problem problem = problem::none;
-    std::size_t stage = no_stage;
-    std::size_t argument = 0;
-    std::size_t entry = 0;
-    buffer_kind list = buffer_kind::operand;
-    std::size_t buffer = 0;
-
-    std::size_t scalar = 0;  ///< the runtime scalar of a scalar problem
-
-    constexpr bool in_stage() const noexcept { return stage != no_stage; }
-};
-
-/// The most dynamic shared memory a block can have on any current NVIDIA GPU (227 KiB, Hopper).
-inline constexpr std::uint64_t max_shared_memory_bytes = 232448;
-
-namespace detail {
-
-constexpr problem problem_of(derivation_fault fault) noexcept {
-    switch (fault) {
-    case derivation_fault::none: return problem::none;
-    case derivation_fault::scalar_index_out_of_range: return problem::scalar_index_out_of_range;
-    case derivation_fault::divisor_zero: return problem::divisor_zero;
-    case derivation_fault::not_an_integer: return problem::arithmetic_on_non_integer;
-    case derivation_fault::no_common_type: return problem::no_common_type;
-    case derivation_fault::not_a_number: return problem::conversion_of_bytes;
-    }
-    return problem::none;
-}
-
-constexpr problem index_out_of_range(buffer_kind kind) noexcept {
-    switch (kind) {
-    case buffer_kind::operand: return problem::operand_index_out_of_range;
-    case buffer_kind::result: return problem::result_index_out_of_range;
-    case buffer_kind::intermediate: return problem::intermediate_index_out_of_range;
-    case buffer_kind::workspace: return problem::workspace_index_out_of_range;
-    }
-    return problem::none;
-}
-
-/// The access of a parameter that two formats' entries declare as `lhs` and `rhs`.
-constexpr access either(access lhs, access rhs) noexcept {
-    const bool read = reads(lhs) || reads(rhs), write = writes(lhs) || writes(rhs);
-    return read && write ? access::read_write : write ? access::write : access::read;
-}
-
-/// Whether a derivation of `value` may bind `declared`: numbers into scalars that hold all their
-/// values, structs into bytes of their size.
-constexpr bool binds(const parameter& declared, const value_type& value) noexcept {
-    if (declared.what == parameter::kind::bytes) return value.bytes && value.size == declared.size;
-    return !value.bytes && holds_every_value(declared.type, value.type);
-}
-
-/// The problem of one kernel entry's launch geometry and parameter space, or none; `what` gets the dimension.
-constexpr problem entry_problem(const kernel_entry& entry, std::size_t& what) noexcept {
-    if (entry.parameters.byte_size() > max_parameter_bytes) return problem::parameter_bytes_over_limit;
-    const dim3 block = entry.launch.block;
-    if (block.x == 0 || block.y == 0 || block.z == 0) return problem::block_dimension_zero;
-    if (block.x > limits::block_x || block.y > limits::block_y || block.z > limits::block_z ||
-        std::uint64_t{block.x} * block.y * block.z > limits::block_threads)
-        return problem::block_too_large;
-    for (std::size_t d = 0; d < 3; ++d) {
-        const grid_dim& dim = entry.launch.grid[d];
-        what = d;
-        if (dim.rule == grid_dim::kind::fixed) {
-            if (dim.value == 0) return problem::grid_dimension_zero;
-            if (dim.value > launch_geometry::grid_limit(d)) return problem::grid_dimension_too_large;
-            continue;
-        }
-        if (dim.parameter_index >= entry.parameters.size() ||
-            entry.parameters[dim.parameter_index].what != parameter::kind::scalar ||
-            !is_integer(entry.parameters[dim.parameter_index].type))
-            return problem::geometry_parameter_not_integer;
-        if (dim.value == 0) return problem::geometry_divisor_zero;
-    }
-    if (entry.launch.shared.total(block) > max_shared_memory_bytes) return problem::shared_memory_too_large;
-    const dim3 cluster = entry.attributes.cluster;
-    if (cluster.x == 0 || cluster.y == 0 || cluster.z == 0 ||
-        std::uint64_t{cluster.x} * cluster.y * cluster.z > limits::portable_cluster_blocks)
-        return problem::cluster_invalid;
-    for (std::size_t d = 0; d < 3; ++d) {
-        const grid_dim& dim = entry.launch.grid[d];
-        what = d;
-        if (dim.rule == grid_dim::kind::fixed && dim.value % (d == 0 ? cluster.x : d == 1 ? cluster.y : cluster.z) != 0)
-            return problem::grid_not_multiple_of_cluster;
-    }
-    return problem::none;
-}
-
-/// The first problem of one declared buffer list's extents, or none.
-template <std::size_t Size>
-constexpr diagnosis list_problem(const std::array<shape_info, Size>& shapes, buffer_kind list) noexcept {
-    for (std::size_t k = 0; k < Size; ++k) {
-        const derived& extent = shapes[k].extent;
-        if (extent.fault != derivation_fault::none) return {problem_of(extent.fault), diagnosis::no_stage, 0, 0, list, k};
-        if (!extent.type.integer()) return {problem::extent_not_an_integer, diagnosis::no_stage, 0, 0, list, k};
-        if (shapes[k].never_positive) return {problem::extent_zero, diagnosis::no_stage, 0, 0, list, k};
-    }
-    return {};
-}
-
-}  // namespace detail
 
 /// Checks a pipeline definition: every index in range, every stage's arguments against its kernel
 /// entries' parameters (count, kind, type), the entries themselves (one per format, the same

@@ -6,9 +6,9 @@
 #include <accy/core/format.hpp>
 #include <accy/kernel/registry.hpp>
 #include <accy/pipeline/definition.hpp>
+#include <accy/pipeline/detail/stage_entries.hpp>
 #include <accy/pipeline/diagnosis.hpp>
 #include <accy/pipeline/report.hpp>
-#include <accy/pipeline/stage_entries.hpp>
 
 #include <array>
 #include <concepts>

@@ -6,8 +6,8 @@
 #include <accy/core/format.hpp>
 #include <accy/pipeline/pipeline.hpp>
 #include <accy/runtime/backend.hpp>
-#include <accy/runtime/checks.hpp>
-#include <accy/runtime/trace.hpp>
+#include <accy/runtime/detail/checks.hpp>
+#include <accy/runtime/detail/trace.hpp>
 
 #include <array>
 #include <cstddef>

@@ -6,7 +6,7 @@
 #include <accy/core/error.hpp>
 #include <accy/pipeline/pipeline.hpp>
 #include <accy/runtime/backend.hpp>
-#include <accy/runtime/checks.hpp>
+#include <accy/runtime/detail/checks.hpp>
 
 #include <array>
 #include <cstddef>

@@ -8,12 +8,13 @@
 #include <accy/pipeline/pipeline.hpp>
 #include <accy/runtime/artifact_pool.hpp>
 #include <accy/runtime/backend.hpp>
+#include <accy/runtime/checked_launch.hpp>
+#include <accy/runtime/detail/check_context.hpp>
+#include <accy/runtime/detail/launch_request.hpp>
+#include <accy/runtime/detail/stage_launches.hpp>
+#include <accy/runtime/detail/trace.hpp>
 #include <accy/runtime/intermediate_buffers.hpp>
-#include <accy/runtime/check_context.hpp>
 #include <accy/runtime/launch_options.hpp>
-#include <accy/runtime/launch_request.hpp>
-#include <accy/runtime/stage_launches.hpp>
-#include <accy/runtime/trace.hpp>
 
 #include <array>
 #include <cstddef>
@@ -50,17 +51,6 @@ private:
     std::array<typename Backend::kernel, Capacity> kernels_{};
     std::size_t count_ = 0;
 };
-
-/// Checks a request, then derives every stage's launch (arguments, grid, block, shared memory;
-/// buffers unbound). Nothing has been allocated or launched yet.
-template <class Pipeline, class Backend>
-stage_launches<Pipeline> checked_launches(const launch_request<Pipeline, Backend>& request) {
-    const auto scalars = values_of<typename Pipeline::scalars>(request.values);
-    check_request(request, scalars.data());
-    stage_launches<Pipeline> launches;
-    launches.derive(request.fmt, scalars.data(), request.context());
-    return launches;
-}
 
 /// The backend's context made current for a whole call, where the backend has one.
 template <backend Backend>

@@ -11,9 +11,9 @@
 #include <accy/core/buffer.hpp>
 #include <accy/pipeline/pipeline.hpp>
 #include <accy/runtime/artifact_pool.hpp>
+#include <accy/runtime/checked_launch.hpp>
+#include <accy/runtime/detail/trace.hpp>
 #include <accy/runtime/intermediate_buffers.hpp>
-#include <accy/runtime/launch.hpp>
-#include <accy/runtime/trace.hpp>
 
 #include <cuda.h>
 
@@ -55,8 +55,7 @@ public:
         const context_scope current(*api_, context_);
         detail::check(*api_, api_->graph_create(&graph_, 0), "cuGraphCreate");
         try {
-            values_ = accy::detail::scalar_values_of<Pipeline>(runtime_scalars);
-            write_nodes(values_, node_write::add);
+            values_ = write_nodes(runtime_scalars, node_write::add);
             detail::check(*api_, api_->graph_instantiate(&exec_, graph_, 0), "cuGraphInstantiate");
         } catch (...) {
             release();
@@ -110,11 +109,11 @@ public:
     /// `runtime_scalars` is a tuple of the declared types, as `launch_pipeline` takes them.
     template <class Scalars>
     void update(const Scalars& runtime_scalars) {
-        const typename Pipeline::scalar_values values = accy::detail::scalar_values_of<Pipeline>(runtime_scalars);
         const context_scope current(*api_, context_);
         std::size_t written = 0;
+        typename Pipeline::scalar_values values;
         try {
-            write_nodes(values, node_write::set, &written);
+            values = write_nodes(runtime_scalars, node_write::set, &written);
         } catch (...) {
             if (written > 0) {
                 try {
@@ -131,28 +130,20 @@ public:
 private:
     enum class node_write { add, set };
 
-    /// Adds or sets the nodes of stages below `stages`, counting those set in `*written`.
-    void write_nodes(const typename Pipeline::scalar_values& runtime_scalars, node_write how, std::size_t* written = nullptr,
-                     std::size_t stages = Pipeline::stage_count) {
-        accy::detail::launch_request<Pipeline, backend> request;
-        request.fmt = pool_->format();
-        request.operands = operands_;
-        request.results = results_;
-        request.values = runtime_scalars;
-        request.pool = pool_;
-        request.intermediates = std::span<const buffer>(intermediates_);
-        request.diagnostic_id = "pipeline_graph";
-        accy::detail::stage_launches<Pipeline> launches = accy::detail::checked_launches(request);
-        const accy::detail::bound_buffers buffers{operands_, results_, intermediates_, Pipeline::intermediate_count};
+    /// Adds or sets the nodes of stages below `stages`, counting those set in `*written`; returns the
+    /// runtime scalars, as the pipeline's tuple, that the nodes now hold.
+    template <class Scalars>
+    typename Pipeline::scalar_values write_nodes(const Scalars& runtime_scalars, node_write how, std::size_t* written = nullptr,
+                                                 std::size_t stages = Pipeline::stage_count) {
+        checked_launch<Pipeline, backend> launches(*pool_, intermediates_, operands_, results_, runtime_scalars,
+                                                   "pipeline_graph");
         std::size_t stage = 0;
         try {
             for (; stage < Pipeline::stage_count; ++stage) detail::check_resident((*pool_)[stage].kernel, launches.config(stage).grid);
             CUgraphNode last = nullptr;  // the node the next one depends on, while adding
             bool last_is_kernel = false;
             for (stage = 0; stage < stages; ++stage) {
-                launches.bind(stage, buffers);
-                const std::span<const kernel_argument> arguments = launches.arguments(stage);
-                detail::kernel_parameters parameters(arguments);
+                detail::kernel_parameters parameters(launches.bind(stage));
                 CUDA_KERNEL_NODE_PARAMS node{};
                 node.func = (*pool_)[stage].kernel.function;
                 detail::set_geometry(node, launches.config(stage));
@@ -183,13 +174,13 @@ private:
                 last_is_kernel = true;
             }
         } catch (const error& failure) {
-            throw failure.in_context(request.describe() + ", " +
-                                     accy::detail::stage_name(stage, Pipeline::stages[stage].target));
+            throw launches.in_stage(failure, stage);
         }
+        return launches.values();
     }
 
     /// A memset node per zero_filled workspace stage `stage` binds, chained after `last`; whether any was added.
-    bool add_zero_fills(const accy::detail::stage_launches<Pipeline>& launches, std::size_t stage, CUgraphNode& last) {
+    bool add_zero_fills(const checked_launch<Pipeline, backend>& launches, std::size_t stage, CUgraphNode& last) {
         const CUgraphNode before = last;
         launches.for_each_zero_filled(stage, [&](const buffer& zeroed) {
             CUDA_MEMSET_NODE_PARAMS memset{};

@@ -12,9 +12,9 @@
 #include <accy/kernel/kernel_entry.hpp>
 #include <accy/kernel/parameter.hpp>
 #include <accy/pipeline/buffer_ref.hpp>
-#include <accy/pipeline/derivation_step.hpp>
-#include <accy/runtime/check_context.hpp>
-#include <accy/runtime/launch_plan.hpp>
+#include <accy/pipeline/detail/derivation_step.hpp>
+#include <accy/runtime/detail/check_context.hpp>
+#include <accy/runtime/detail/launch_plan.hpp>
 
 #include <array>
 #include <cstddef>

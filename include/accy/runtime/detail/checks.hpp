@@ -5,10 +5,10 @@
 
 #include <accy/core/buffer.hpp>
 #include <accy/core/error.hpp>
-#include <accy/pipeline/derivation_step.hpp>
+#include <accy/pipeline/detail/derivation_step.hpp>
 #include <accy/pipeline/pipeline.hpp>
-#include <accy/runtime/check_context.hpp>
-#include <accy/runtime/launch_plan.hpp>
+#include <accy/runtime/detail/check_context.hpp>
+#include <accy/runtime/detail/launch_plan.hpp>
 
 #include <array>
 #include <cstddef>

@@ -6,14 +6,14 @@
 #include <accy/core/buffer.hpp>
 #include <accy/core/error.hpp>
 #include <accy/core/format.hpp>
-#include <accy/pipeline/derivation_step.hpp>
+#include <accy/pipeline/detail/derivation_step.hpp>
 #include <accy/pipeline/pipeline.hpp>
 #include <accy/pipeline/report.hpp>
 #include <accy/runtime/artifact_pool.hpp>
-#include <accy/runtime/check_context.hpp>
-#include <accy/runtime/checks.hpp>
+#include <accy/runtime/detail/check_context.hpp>
+#include <accy/runtime/detail/checks.hpp>
+#include <accy/runtime/detail/launch_plan.hpp>
 #include <accy/runtime/launch_options.hpp>
-#include <accy/runtime/launch_plan.hpp>
 
 #include <cstddef>
 #include <optional>

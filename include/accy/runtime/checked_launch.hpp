@@ -1,0 +1,92 @@
+// SPDX-License-Identifier: Apache-2.0
+// Defines `accy::checked_launch`, a pipeline's launch checked and derived as `launch_pipeline` does it,
+// for code that issues the stages itself (`accy::cuda::pipeline_graph` writes them into graph nodes).
+#pragma once
+
+#include <accy/core/buffer.hpp>
+#include <accy/core/error.hpp>
+#include <accy/kernel/argument.hpp>
+#include <accy/kernel/geometry.hpp>
+#include <accy/runtime/artifact_pool.hpp>
+#include <accy/runtime/backend.hpp>
+#include <accy/runtime/detail/check_context.hpp>
+#include <accy/runtime/detail/checks.hpp>
+#include <accy/runtime/detail/launch_request.hpp>
+#include <accy/runtime/detail/stage_launches.hpp>
+
+#include <cstddef>
+#include <span>
+#include <string_view>
+
+namespace accy {
+
+namespace detail {
+
+/// Checks a request, then derives every stage's launch (arguments, grid, block, shared memory;
+/// buffers unbound). Nothing has been allocated or launched yet.
+template <class Pipeline, class Backend>
+stage_launches<Pipeline> checked_launches(const launch_request<Pipeline, Backend>& request) {
+    const auto scalars = values_of<typename Pipeline::scalars>(request.values);
+    check_request(request, scalars.data());
+    stage_launches<Pipeline> launches;
+    launches.derive(request.fmt, scalars.data(), request.context());
+    return launches;
+}
+
+}  // namespace detail
+
+/// The launch of `Pipeline` from `pool` with the caller's intermediates and workspaces (`scratch`),
+/// checked exactly as `launch_pipeline` checks it before its first launch (the format, the counts,
+/// the runtime scalars' bounds, every buffer's size and overlap, the pool, every stage's arguments
+/// and grid) and derived into each stage's configuration and arguments, but not launched. Errors
+/// name the call as `launch_pipeline` does, with `diagnostic_id`. It views the buffers it is given,
+/// which must outlive it.
+template <class Pipeline, backend Backend>
+class checked_launch {
+public:
+    /// `runtime_scalars` is a tuple of the declared types, as `launch_pipeline` takes them. Throws
+    /// what `launch_pipeline` would throw before launching anything.
+    template <class Scalars>
+    checked_launch(const artifact_pool<Pipeline, Backend>& pool, std::span<const buffer> scratch,
+                   std::span<const buffer> operands, std::span<const buffer> results, const Scalars& runtime_scalars,
+                   std::string_view diagnostic_id)
+        : buffers_{operands, results, scratch, Pipeline::intermediate_count} {
+        request_.fmt = pool.format();
+        request_.operands = operands;
+        request_.results = results;
+        request_.values = detail::scalar_values_of<Pipeline>(runtime_scalars);
+        request_.pool = &pool;
+        request_.intermediates = scratch;
+        request_.diagnostic_id = diagnostic_id;
+        launches_ = detail::checked_launches(request_);
+    }
+
+    /// The runtime scalars, as the pipeline's own tuple.
+    const typename Pipeline::scalar_values& values() const noexcept { return request_.values; }
+
+    const launch_config& config(std::size_t stage) const noexcept { return launches_.config(stage); }
+
+    /// Binds stage `stage`'s buffers and returns its arguments, one per parameter of its kernel.
+    std::span<const kernel_argument> bind(std::size_t stage) noexcept {
+        launches_.bind(stage, buffers_);
+        return launches_.arguments(stage);
+    }
+
+    /// Calls `zero(buffer)` with each zero_filled workspace that stage `stage` binds, after `bind(stage)`.
+    template <class Zero>
+    void for_each_zero_filled(std::size_t stage, Zero&& zero) const {
+        launches_.for_each_zero_filled(stage, zero);
+    }
+
+    /// `failure` with the call and stage `stage` named in front, as `launch_pipeline` reports a stage's failure.
+    error in_stage(const error& failure, std::size_t stage) const {
+        return failure.in_context(request_.describe() + ", " + detail::stage_name(stage, Pipeline::stages[stage].target));
+    }
+
+private:
+    detail::launch_request<Pipeline, Backend> request_;
+    detail::bound_buffers buffers_;
+    detail::stage_launches<Pipeline> launches_;
+};
+
+}  // namespace accy
