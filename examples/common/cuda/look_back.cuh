@@ -27,6 +27,14 @@ __device__ __forceinline__ void publish(unsigned long long* status, std::uint32_
     *reinterpret_cast<volatile unsigned long long*>(status + tile) = status_word(flag, bits);
 }
 
+/// The blocks per multiprocessor that kernels which look back ask for (`__launch_bounds__`): with
+/// 256 threads of 32 elements, four tiles in flight while their look-backs wait, where 80 registers
+/// per thread left room for three (the H200's scan of 2^28 elements: 0.674 against 0.735 ms).
+inline constexpr unsigned look_back_blocks_per_multiprocessor = 4;
+
+/// The longest a waiting lane sleeps between two reads of a status word.
+inline constexpr unsigned max_delay_ns = 256;
+
 __device__ __forceinline__ std::uint64_t read_status(const unsigned long long* status, long tile) {
     return tile >= 0 ? *reinterpret_cast<const volatile unsigned long long*>(status + tile) : status_word(flag_prefix, 0);
 }
@@ -41,7 +49,16 @@ __device__ T exclusive_prefix(unsigned long long* status, std::uint32_t tile, T 
         if (lane == 0) publish(status, 0, flag_prefix, to_bits(aggregate));
         return T{};
     }
-    if (lane == 0) publish(status, tile, flag_aggregate, to_bits(aggregate));
+    if (lane == 0) {
+        publish(status, tile, flag_aggregate, to_bits(aggregate));
+        // Wait for the nearest predecessor first, one lane backing off: a warp that polls a whole
+        // window of words it must wait for anyway slows every tile's look-back in L2 (measured on
+        // the H200: 2 % of the scan's time at 2^28 elements).
+        for (unsigned delay = 32; status_flag(read_status(status, static_cast<long>(tile) - 1)) == 0;
+             delay = delay < max_delay_ns ? 2 * delay : max_delay_ns)
+            __nanosleep(delay);
+    }
+    __syncwarp();
     T exclusive{};
     long window_end = static_cast<long>(tile) - 1;  // the nearest predecessor not yet summed, read by lane 0
     while (true) {

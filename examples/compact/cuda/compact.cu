@@ -65,12 +65,12 @@ __device__ void select(T* out, std::uint32_t* count, const T* in, unsigned long 
 
 extern "C" {
 
-__global__ void __launch_bounds__(compact_block_threads)
+__global__ void __launch_bounds__(compact_block_threads, look_back_blocks_per_multiprocessor)
     accy_examples_compact_select_f32(float* out, std::uint32_t* count, const float* in, unsigned long long* status,
                                      std::uint32_t n, float threshold) {
     select(out, count, in, status, n, threshold);
 }
-__global__ void __launch_bounds__(compact_block_threads)
+__global__ void __launch_bounds__(compact_block_threads, look_back_blocks_per_multiprocessor)
     accy_examples_compact_select_i32(std::int32_t* out, std::uint32_t* count, const std::int32_t* in,
                                      unsigned long long* status, std::uint32_t n, std::int32_t threshold) {
     select(out, count, in, status, n, threshold);

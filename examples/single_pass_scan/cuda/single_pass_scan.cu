@@ -33,12 +33,12 @@ __device__ void single_pass_scan(T* result, const T* input, unsigned long long* 
 
 }  // namespace
 
-extern "C" __global__ void __launch_bounds__(block_threads)
+extern "C" __global__ void __launch_bounds__(block_threads, look_back_blocks_per_multiprocessor)
     accy_single_pass_scan_f32(float* result, const float* input, unsigned long long* status, std::uint32_t n) {
     single_pass_scan(result, input, status, n);
 }
 
-extern "C" __global__ void __launch_bounds__(block_threads)
+extern "C" __global__ void __launch_bounds__(block_threads, look_back_blocks_per_multiprocessor)
     accy_single_pass_scan_i32(std::int32_t* result, const std::int32_t* input, unsigned long long* status, std::uint32_t n) {
     single_pass_scan(result, input, status, n);
 }
