@@ -1,7 +1,8 @@
 // SPDX-License-Identifier: Apache-2.0
 // Scan and compaction on the GPU, n = 2^10 ... 2^28, against CUB: accy's three-stage scan, accy's
 // single-pass scan and cub::DeviceScan::InclusiveSum (f32, and i32 for the single pass); accy's
-// one-pass compaction and cub::DeviceSelect::If (i32, x > 0, about half kept). "throughput" is device
+// one-pass compaction and cub::DeviceSelect::If (i32, x > 0, about half kept); a device-to-device
+// copy of n floats, the ceiling any of them can reach. "throughput" is device
 // time by CUDA events around one launch on a warm pool and scratch (bytes: n read + n written for a
 // scan, n read + the kept written for a compaction); "latency" is host time of one launch and a
 // stream synchronize, with accy's pipelines replayed as CUDA graphs.
@@ -189,6 +190,16 @@ void cub_select(benchmark::State& state) {
     device_time(state, n, (std::int64_t{n} + b.kept()) * std::int64_t{sizeof(std::int32_t)}, launch);
 }
 
+/// cudaMemcpyAsync of n floats, device to device: the bandwidth ceiling, measured in the same run.
+void copy(benchmark::State& state) {
+    bench_buffers& b = buffers();
+    const auto n = static_cast<std::uint32_t>(state.range(0));
+    device_time(state, n, 2 * std::int64_t{n} * std::int64_t{sizeof(float)}, [&] {
+        check(cudaMemcpyAsync(b.output<float>(), b.input<float>(), std::size_t{n} * sizeof(float), cudaMemcpyDeviceToDevice,
+                              b.stream()));
+    });
+}
+
 void three_stage_scan(benchmark::State& state, bool latency) { accy_scan<three_stage, float>(state, latency); }
 void single_pass_scan(benchmark::State& state, bool latency) { accy_scan<single_pass, float>(state, latency); }
 void single_pass_scan_i32(benchmark::State& state) { accy_scan<single_pass, std::int32_t>(state, false); }
@@ -202,6 +213,7 @@ void latency_sizes(benchmark::internal::Benchmark* bench) {
     for (const int n : {1 << 10, 5000, 1 << 14, 1 << 17, 1 << 20}) bench->Arg(n);
 }
 
+BENCHMARK(copy)->Name("copy/throughput")->Apply(powers_of_four)->UseManualTime();
 BENCHMARK_CAPTURE(three_stage_scan, throughput, false)->Apply(powers_of_four)->UseManualTime();
 BENCHMARK_CAPTURE(single_pass_scan, throughput, false)->Apply(powers_of_two)->UseManualTime();
 BENCHMARK_CAPTURE(cub_inclusive_sum_f32, throughput, false)->Name("cub_inclusive_sum/throughput")->Apply(powers_of_two)->UseManualTime();
