@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # SPDX-License-Identifier: Apache-2.0
 # Installs what is missing, builds everything and runs every test (GPU tests skip without a GPU),
-# then the unit, host, compile-fail and scale suites again with clang++, so that both compilers give one
+# then the unit, host, conformance, compile-fail and scale suites again with clang++, so that both compilers give one
 # readable error per mistake, then every test that runs accy's code again under AddressSanitizer and
 # UBSan (the compile-fail, consumer, docs and scale tests only compile or read files, and the fuzzers
 # are sanitized builds of their own).
