@@ -3,6 +3,7 @@
 #pragma once
 
 #include <accy/core/buffer.hpp>
+#include <accy/core/detail/owner.hpp>
 #include <accy/core/error.hpp>
 #include <accy/runtime/backend.hpp>
 
@@ -11,7 +12,6 @@
 #include <span>
 #include <string>
 #include <type_traits>
-#include <utility>
 #include <vector>
 
 namespace accy {
@@ -39,38 +39,18 @@ class device_buffer {
 public:
     using value_type = T;
 
-    device_buffer(Backend& device, std::size_t count) : device_(&device), count_(count) {
-        if (count > std::numeric_limits<std::size_t>::max() / sizeof(T))
-            throw error(errc::out_of_memory, "device_buffer: " + std::to_string(count) + " elements of " +
-                                                 std::to_string(sizeof(T)) + " bytes overflow a byte size");
-        view_ = device.allocate_buffer(count * sizeof(T));
-    }
-    device_buffer(device_buffer&& other) noexcept
-        : device_(std::exchange(other.device_, nullptr)), view_(std::exchange(other.view_, {})),
-          count_(std::exchange(other.count_, 0)) {}
-    device_buffer& operator=(device_buffer&& other) noexcept {
-        if (this != &other) {
-            release();
-            device_ = std::exchange(other.device_, nullptr);
-            view_ = std::exchange(other.view_, {});
-            count_ = std::exchange(other.count_, 0);
-        }
-        return *this;
-    }
-    device_buffer(const device_buffer&) = delete;
-    device_buffer& operator=(const device_buffer&) = delete;
-    ~device_buffer() { release(); }
+    device_buffer(Backend& device, std::size_t count) : state_({&device, allocate(device, count), count}) {}
 
-    const buffer& view() const noexcept { return view_; }
-    std::size_t size() const noexcept { return count_; }
-    std::size_t byte_size() const noexcept { return count_ * sizeof(T); }
+    const buffer& view() const noexcept { return state_->view; }
+    std::size_t size() const noexcept { return state_->count; }
+    std::size_t byte_size() const noexcept { return state_->count * sizeof(T); }
 
     /// Copies `values` to the first `values.size()` elements; `launch_argument_mismatch` if they do not fit.
     void upload(std::span<const T> values)
         requires transfer_backend<Backend>
     {
         check_count(values.size(), "upload");
-        device_->upload(view_, values.data(), values.size_bytes());
+        state_->device->upload(state_->view, values.data(), values.size_bytes());
     }
 
     /// The first `count` elements; `launch_argument_mismatch` beyond `size()`.
@@ -79,30 +59,41 @@ public:
     {
         check_count(count, "download");
         std::vector<T> values(count);
-        device_->download(values.data(), view_, count * sizeof(T));
+        state_->device->download(values.data(), state_->view, count * sizeof(T));
         return values;
     }
     std::vector<T> download() const
         requires transfer_backend<Backend>
     {
-        return download(count_);
+        return download(state_->count);
     }
 
 private:
-    void check_count(std::size_t count, const char* what) const {
-        if (count > count_)
-            throw error(errc::launch_argument_mismatch, std::string("device_buffer: ") + what + " of " +
-                                                            std::to_string(count) + " elements into a buffer of " +
-                                                            std::to_string(count_));
-    }
-    void release() noexcept {
-        if (device_ != nullptr) device_->free_buffer(view_);
-        device_ = nullptr;
+    struct state {
+        Backend* device = nullptr;
+        buffer view{};
+        std::size_t count = 0;
+
+        void release() noexcept {
+            if (device != nullptr) device->free_buffer(view);
+        }
+    };
+
+    static buffer allocate(Backend& device, std::size_t count) {
+        if (count > std::numeric_limits<std::size_t>::max() / sizeof(T))
+            throw error(errc::out_of_memory, "device_buffer: " + std::to_string(count) + " elements of " +
+                                                 std::to_string(sizeof(T)) + " bytes overflow a byte size");
+        return device.allocate_buffer(count * sizeof(T));
     }
 
-    Backend* device_;
-    buffer view_{};
-    std::size_t count_;
+    void check_count(std::size_t count, const char* what) const {
+        if (count > state_->count)
+            throw error(errc::launch_argument_mismatch, std::string("device_buffer: ") + what + " of " +
+                                                            std::to_string(count) + " elements into a buffer of " +
+                                                            std::to_string(state_->count));
+    }
+
+    detail::owner<state> state_;
 };
 
 }  // namespace accy

@@ -2,6 +2,7 @@
 // Defines `accy::artifact_pool`, the loaded kernels of one pipeline, and `accy::load_artifacts`.
 #pragma once
 
+#include <accy/core/detail/owner.hpp>
 #include <accy/core/error.hpp>
 #include <accy/core/format.hpp>
 #include <accy/pipeline/pipeline.hpp>
@@ -13,7 +14,6 @@
 #include <cstddef>
 #include <span>
 #include <string>
-#include <utility>
 
 namespace accy {
 
@@ -34,30 +34,13 @@ public:
         typename Backend::kernel kernel;
     };
 
-    artifact_pool(artifact_pool&& other) noexcept
-        : device_(std::exchange(other.device_, nullptr)), format_(other.format_), entries_(std::move(other.entries_)),
-          loaded_(other.loaded_) {}
-    artifact_pool& operator=(artifact_pool&& other) noexcept {
-        if (this != &other) {
-            release();
-            device_ = std::exchange(other.device_, nullptr);
-            format_ = other.format_;
-            entries_ = std::move(other.entries_);
-            loaded_ = other.loaded_;
-        }
-        return *this;
-    }
-    artifact_pool(const artifact_pool&) = delete;
-    artifact_pool& operator=(const artifact_pool&) = delete;
-    ~artifact_pool() { release(); }
-
-    accy::format format() const noexcept { return format_; }
+    accy::format format() const noexcept { return state_->format; }
     /// False for a moved-from pool, whose kernels now belong to another pool (or were unloaded).
-    bool loaded() const noexcept { return device_ != nullptr; }
+    bool loaded() const noexcept { return state_->device != nullptr; }
     /// The backend instance the kernels were loaded on, which alone may launch them; null when moved from.
-    const Backend* device() const noexcept { return device_; }
-    std::span<const entry, size> entries() const noexcept { return entries_; }
-    const entry& operator[](std::size_t stage) const noexcept { return entries_[stage]; }
+    const Backend* device() const noexcept { return state_->device; }
+    std::span<const entry, size> entries() const noexcept { return state_->entries; }
+    const entry& operator[](std::size_t stage) const noexcept { return state_->entries[stage]; }
 
     /// Checks that every stage has an entry in `fmt` (`unsupported_operation` otherwise), then
     /// creates and loads each stage's kernel in order. `payloads`, when given, holds one payload
@@ -80,30 +63,34 @@ public:
             const kernel_entry& stage_entry = *Pipeline::entry(s, fmt);
             const payload& code = payloads.empty() || payloads[s].empty() ? stage_entry.payload : payloads[s];
             try {
-                pool.entries_[s].artifact = device.create_artifact(stage_entry, fmt, code);
-                pool.entries_[s].kernel = device.load_artifact(pool.entries_[s].artifact);
+                entry& loading = pool.state_->entries[s];
+                loading.artifact = device.create_artifact(stage_entry, fmt, code);
+                loading.kernel = device.load_artifact(loading.artifact);
             } catch (const error& failure) {
                 throw failure.in_context(detail::describe<Pipeline>(operation) + ", stage " + std::to_string(s) + " ('" +
                                          std::string(stage_entry.target) + "')");
             }
-            pool.loaded_ = s + 1;
+            pool.state_->loaded = s + 1;
         }
         return pool;
     }
 
 private:
-    artifact_pool(Backend& device, accy::format fmt) noexcept : device_(&device), format_(fmt) {}
+    struct state {
+        Backend* device = nullptr;
+        accy::format format{};
+        std::array<entry, size> entries{};
+        std::size_t loaded = 0;  // below `size` only while `load` is part way
 
-    void release() noexcept {
-        if (device_ == nullptr) return;
-        for (std::size_t s = 0; s < loaded_; ++s) device_->unload_artifact(entries_[s].kernel);
-        device_ = nullptr;
-    }
+        void release() noexcept {
+            if (device == nullptr) return;
+            for (std::size_t s = 0; s < loaded; ++s) device->unload_artifact(entries[s].kernel);
+        }
+    };
 
-    Backend* device_ = nullptr;
-    accy::format format_{};
-    std::array<entry, size> entries_{};
-    std::size_t loaded_ = 0;  // below `size` only while `load` is part way
+    artifact_pool(Backend& device, accy::format fmt) noexcept : state_({&device, fmt}) {}
+
+    detail::owner<state> state_;
 };
 
 /// Loads the kernels of `Pipeline` into a pool. A `static_format` (`accy::formats::cuda_ptx`)

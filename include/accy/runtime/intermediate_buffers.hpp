@@ -3,6 +3,7 @@
 #pragma once
 
 #include <accy/core/buffer.hpp>
+#include <accy/core/detail/owner.hpp>
 #include <accy/core/error.hpp>
 #include <accy/pipeline/pipeline.hpp>
 #include <accy/runtime/backend.hpp>
@@ -13,7 +14,6 @@
 #include <cstdint>
 #include <span>
 #include <string>
-#include <utility>
 
 namespace accy {
 
@@ -24,23 +24,8 @@ class intermediate_buffers {
 public:
     static constexpr std::size_t size = Pipeline::scratch_count;
 
-    intermediate_buffers(intermediate_buffers&& other) noexcept
-        : device_(std::exchange(other.device_, nullptr)), buffers_(other.buffers_), allocated_(other.allocated_) {}
-    intermediate_buffers& operator=(intermediate_buffers&& other) noexcept {
-        if (this != &other) {
-            release();
-            device_ = std::exchange(other.device_, nullptr);
-            buffers_ = other.buffers_;
-            allocated_ = other.allocated_;
-        }
-        return *this;
-    }
-    intermediate_buffers(const intermediate_buffers&) = delete;
-    intermediate_buffers& operator=(const intermediate_buffers&) = delete;
-    ~intermediate_buffers() { release(); }
-
-    std::span<const buffer, size> buffers() const noexcept { return buffers_; }
-    const buffer& operator[](std::size_t index) const noexcept { return buffers_[index]; }
+    std::span<const buffer, size> buffers() const noexcept { return state_->buffers; }
+    const buffer& operator[](std::size_t index) const noexcept { return state_->buffers[index]; }
 
     /// Allocates one buffer per intermediate and workspace at the sizes the runtime scalars give.
     /// The scalars' bounds and every size are checked before anything is allocated; a failure part
@@ -54,29 +39,32 @@ public:
         intermediate_buffers owned(device);
         for (std::size_t k = 0; k < size; ++k) {
             try {
-                owned.buffers_[k] = device.allocate_buffer(byte_sizes[k]);
+                owned.state_->buffers[k] = device.allocate_buffer(byte_sizes[k]);
             } catch (const error& failure) {
                 const auto [list, index] = detail::scratch_slot<Pipeline>(k);
                 throw failure.in_context(std::string(context) + ", " + std::string(to_string(list)) + " " +
                                          std::to_string(index) + " of " + std::to_string(byte_sizes[k]) + " bytes");
             }
-            owned.allocated_ = k + 1;
+            owned.state_->allocated = k + 1;
         }
         return owned;
     }
 
 private:
-    explicit intermediate_buffers(Backend& device) noexcept : device_(&device) {}
+    struct state {
+        Backend* device = nullptr;
+        std::array<buffer, size> buffers{};
+        std::size_t allocated = 0;  // below `size` only while `allocate` is part way
 
-    void release() noexcept {
-        if (device_ == nullptr) return;
-        for (std::size_t k = 0; k < allocated_; ++k) device_->free_buffer(buffers_[k]);
-        device_ = nullptr;
-    }
+        void release() noexcept {
+            if (device == nullptr) return;
+            for (std::size_t k = 0; k < allocated; ++k) device->free_buffer(buffers[k]);
+        }
+    };
 
-    Backend* device_ = nullptr;
-    std::array<buffer, size> buffers_{};
-    std::size_t allocated_ = 0;  // below `size` only while `allocate` is part way
+    explicit intermediate_buffers(Backend& device) noexcept : state_({&device}) {}
+
+    detail::owner<state> state_;
 };
 
 /// `intermediate_buffers<Pipeline, Backend>::allocate`, deducing the backend.

@@ -13,6 +13,7 @@
 #include <accy/backend/cuda/driver.hpp>
 #include <accy/backend/cuda/module.hpp>
 #include <accy/core/buffer.hpp>
+#include <accy/core/detail/owner.hpp>
 #include <accy/core/error.hpp>
 #include <accy/core/format.hpp>
 #include <accy/kernel/argument.hpp>
@@ -51,21 +52,16 @@ public:
 
     /// Retains device `ordinal`'s primary context. Throws `errc::runtime_unavailable` where there is
     /// no driver, no device or no such ordinal.
-    explicit backend(int ordinal = 0) : api_(&cuda::driver()), ordinal_(ordinal) {
+    explicit backend(int ordinal = 0) : state_({&cuda::driver()}), ordinal_(ordinal) {
         int count = 0;
-        detail::check(*api_, api_->device_get_count(&count), "cuDeviceGetCount");
+        detail::check(driver(), driver().device_get_count(&count), "cuDeviceGetCount");
         if (ordinal < 0 || ordinal >= count)
             throw error(errc::runtime_unavailable,
                         detail::message("CUDA device ", ordinal, " was asked for; the driver sees ", count, " device(s)"));
-        detail::check(*api_, api_->device_get(&device_, ordinal), "cuDeviceGet");
-        detail::check(*api_, api_->primary_ctx_retain(&context_, device_), "cuDevicePrimaryCtxRetain");
-        owns_context_ = true;
-        try {
-            read_compute_capability();
-        } catch (...) {
-            release();
-            throw;
-        }
+        detail::check(driver(), driver().device_get(&state_->device, ordinal), "cuDeviceGet");
+        detail::check(driver(), driver().primary_ctx_retain(&state_->context, device()), "cuDevicePrimaryCtxRetain");
+        state_->owns_context = true;  // from here on released by the state, also when a throw leaves the constructor
+        read_compute_capability();
     }
 
     /// A backend on the caller's `context` (a runtime API's primary context, a framework's), which
@@ -76,76 +72,57 @@ public:
         if (context == nullptr) throw error(errc::runtime_unavailable, "accy::cuda::backend::adopt: the context is null");
         backend adopted(&driver, context);
         {
-            const context_scope current(*adopted.api_, context);
-            detail::check(*adopted.api_, adopted.api_->ctx_get_device(&adopted.device_), "cuCtxGetDevice");
+            const context_scope current(adopted.driver(), context);
+            detail::check(adopted.driver(), adopted.driver().ctx_get_device(&adopted.state_->device), "cuCtxGetDevice");
         }
         int count = 0;
-        detail::check(*adopted.api_, adopted.api_->device_get_count(&count), "cuDeviceGetCount");
+        detail::check(adopted.driver(), adopted.driver().device_get_count(&count), "cuDeviceGetCount");
         for (int ordinal = 0; ordinal < count; ++ordinal) {
             CUdevice candidate = 0;
-            detail::check(*adopted.api_, adopted.api_->device_get(&candidate, ordinal), "cuDeviceGet");
-            if (candidate == adopted.device_) adopted.ordinal_ = ordinal;
+            detail::check(adopted.driver(), adopted.driver().device_get(&candidate, ordinal), "cuDeviceGet");
+            if (candidate == adopted.device()) adopted.ordinal_ = ordinal;
         }
         adopted.read_compute_capability();
         return adopted;
     }
 
-    backend(backend&& other) noexcept
-        : api_(other.api_), ordinal_(other.ordinal_), device_(other.device_), context_(std::exchange(other.context_, nullptr)),
-          owns_context_(std::exchange(other.owns_context_, false)), major_(other.major_), minor_(other.minor_) {}
-    backend& operator=(backend&& other) noexcept {
-        if (this != &other) {
-            release();
-            api_ = other.api_;
-            ordinal_ = other.ordinal_;
-            device_ = other.device_;
-            context_ = std::exchange(other.context_, nullptr);
-            owns_context_ = std::exchange(other.owns_context_, false);
-            major_ = other.major_;
-            minor_ = other.minor_;
-        }
-        return *this;
-    }
-    backend(const backend&) = delete;
-    backend& operator=(const backend&) = delete;
-    ~backend() { release(); }
-
     int ordinal() const noexcept { return ordinal_; }
-    CUdevice device() const noexcept { return device_; }
-    CUcontext context() const noexcept { return context_; }
+    CUdevice device() const noexcept { return state_->device; }
+    CUcontext context() const noexcept { return state_->context; }
     /// Whether the backend retained its context (a primary context) rather than adopting it.
-    bool owns_context() const noexcept { return owns_context_; }
+    bool owns_context() const noexcept { return state_->owns_context; }
     /// The device's compute capability: {9, 0} on Hopper.
     std::pair<int, int> compute_capability() const noexcept { return {major_, minor_}; }
 
     /// The device's name, as the driver reports it ("NVIDIA H200").
     std::string device_name() const {
         std::array<char, 256> text{};
-        detail::check(*api_, api_->device_get_name(text.data(), static_cast<int>(text.size()), device_), "cuDeviceGetName");
+        detail::check(driver(), driver().device_get_name(text.data(), static_cast<int>(text.size()), device()),
+                      "cuDeviceGetName");
         return text.data();
     }
 
     /// Makes the backend's context current on the calling thread, for the caller's own driver calls.
-    void make_current() const { detail::check(*api_, api_->ctx_set_current(context_), "cuCtxSetCurrent"); }
+    void make_current() const { detail::check(driver(), driver().ctx_set_current(context()), "cuCtxSetCurrent"); }
 
     /// Makes the backend's context current until the returned scope ends, then restores the
     /// caller's; the backend's calls inside it switch nothing. `launch_pipeline` holds one around
     /// all its stages.
-    context_scope enter_context() const { return context_scope(*api_, context_); }
+    context_scope enter_context() const { return context_scope(driver(), context()); }
 
     buffer allocate_buffer(std::size_t byte_size) {
-        const context_scope current(*api_, context_);
+        const context_scope current(driver(), context());
         CUdeviceptr address = 0;
-        if (const CUresult result = api_->mem_alloc(&address, byte_size); result != CUDA_SUCCESS)
-            detail::fail(*api_, result, "cuMemAlloc", detail::message(byte_size, " bytes"));
+        if (const CUresult result = driver().mem_alloc(&address, byte_size); result != CUDA_SUCCESS)
+            detail::fail(driver(), result, "cuMemAlloc", detail::message(byte_size, " bytes"));
         return {address, byte_size};
     }
 
     void free_buffer(buffer allocated) noexcept {
         if (allocated.address == 0) return;
         try {
-            const context_scope current(*api_, context_);
-            api_->mem_free(allocated.address);
+            const context_scope current(driver(), context());
+            driver().mem_free(allocated.address);
         } catch (const error&) {
             // The context could not be made current: the driver is failing, and freeing cannot report it.
         }
@@ -155,16 +132,16 @@ public:
     void upload(const buffer& to, const void* from, std::size_t bytes) {
         check_copy("upload", to, bytes);
         if (bytes == 0) return;
-        const context_scope current(*api_, context_);
-        detail::check(*api_, api_->memcpy_htod(to.address, from, bytes), "cuMemcpyHtoD");
+        const context_scope current(driver(), context());
+        detail::check(driver(), driver().memcpy_htod(to.address, from, bytes), "cuMemcpyHtoD");
     }
 
     /// Copies `bytes` from the start of `from` into host memory, after the default stream's work.
     void download(void* to, const buffer& from, std::size_t bytes) {
         check_copy("download", from, bytes);
         if (bytes == 0) return;
-        const context_scope current(*api_, context_);
-        detail::check(*api_, api_->memcpy_dtoh(to, from.address, bytes), "cuMemcpyDtoH");
+        const context_scope current(driver(), context());
+        detail::check(driver(), driver().memcpy_dtoh(to, from.address, bytes), "cuMemcpyDtoH");
     }
 
     /// The artifact of an entry; CUDA source is compiled here by NVRTC for this device's architecture.
@@ -176,18 +153,18 @@ public:
     /// this context and checks the entry's declaration against it before any launch: parameters
     /// (offsets and sizes from the driver, types from PTX), block, shared memory, launch attributes.
     kernel load_artifact(const artifact& made) {
-        const context_scope current(*api_, context_);
-        return detail::load_kernel(*api_, device_, made);
+        const context_scope current(driver(), context());
+        return detail::load_kernel(driver(), device(), made);
     }
 
     void unload_artifact(const kernel& loaded) noexcept {
-        if (loaded.library != nullptr) detail::libraries().release(*api_, loaded.library);
+        if (loaded.library != nullptr) detail::libraries().release(driver(), loaded.library);
     }
 
     /// Sets every byte of `zeroed` to 0, queued on `on` (the legacy default stream when none).
     void fill_zero(const buffer& zeroed, const std::optional<stream>& on) {
-        const context_scope current(*api_, context_);
-        detail::check(*api_, api_->memset_d8_async(zeroed.address, 0, zeroed.byte_size, on.value_or(nullptr)),
+        const context_scope current(driver(), context());
+        detail::check(driver(), driver().memset_d8_async(zeroed.address, 0, zeroed.byte_size, on.value_or(nullptr)),
                       "cuMemsetD8Async");
     }
 
@@ -200,26 +177,26 @@ public:
     /// to the arguments' values, packed on the stack.
     void launch(const kernel& loaded, const launch_config& config, std::span<const kernel_argument> arguments,
                 const std::optional<stream>& on) {
-        detail::launch_kernel(*api_, context_, loaded, config, arguments, on.value_or(nullptr));
+        detail::launch_kernel(driver(), context(), loaded, config, arguments, on.value_or(nullptr));
     }
 
     /// Waits for `on`, or for all work of the context when none is given.
     void synchronize(const std::optional<stream>& on) {
-        const context_scope current(*api_, context_);
-        if (on) detail::check(*api_, api_->stream_synchronize(*on), "cuStreamSynchronize");
-        else detail::check(*api_, api_->ctx_synchronize(), "cuCtxSynchronize");
+        const context_scope current(driver(), context());
+        if (on) detail::check(driver(), driver().stream_synchronize(*on), "cuStreamSynchronize");
+        else detail::check(driver(), driver().ctx_synchronize(), "cuCtxSynchronize");
     }
 
     /// The driver table, for the helpers that create driver objects in this backend's context.
-    const driver_api& driver() const noexcept { return *api_; }
+    const driver_api& driver() const noexcept { return *state_->api; }
 
 private:
-    backend(const driver_api* api, CUcontext adopted) noexcept : api_(api), context_(adopted) {}
+    backend(const driver_api* api, CUcontext adopted) noexcept : state_({api, 0, adopted}) {}
 
     void read_compute_capability() {
-        major_ = detail::device_attribute(*api_, device_, CU_DEVICE_ATTRIBUTE_COMPUTE_CAPABILITY_MAJOR,
+        major_ = detail::device_attribute(driver(), device(), CU_DEVICE_ATTRIBUTE_COMPUTE_CAPABILITY_MAJOR,
                                           "CU_DEVICE_ATTRIBUTE_COMPUTE_CAPABILITY_MAJOR");
-        minor_ = detail::device_attribute(*api_, device_, CU_DEVICE_ATTRIBUTE_COMPUTE_CAPABILITY_MINOR,
+        minor_ = detail::device_attribute(driver(), device(), CU_DEVICE_ATTRIBUTE_COMPUTE_CAPABILITY_MINOR,
                                           "CU_DEVICE_ATTRIBUTE_COMPUTE_CAPABILITY_MINOR");
     }
 
@@ -229,17 +206,21 @@ private:
                                                                         " bytes: the device buffer holds ", device.byte_size));
     }
 
-    void release() noexcept {
-        if (context_ != nullptr && owns_context_) api_->primary_ctx_release(device_);
-        context_ = nullptr;
-        owns_context_ = false;
-    }
+    /// The device and context the backend runs in, and whether the context is a primary context
+    /// the backend retained and releases.
+    struct state {
+        const driver_api* api = nullptr;
+        CUdevice device = 0;
+        CUcontext context = nullptr;
+        bool owns_context = false;
 
-    const driver_api* api_ = nullptr;
+        void release() noexcept {
+            if (context != nullptr && owns_context) api->primary_ctx_release(device);
+        }
+    };
+
+    accy::detail::owner<state> state_;
     int ordinal_ = 0;
-    CUdevice device_ = 0;
-    CUcontext context_ = nullptr;
-    bool owns_context_ = false;
     int major_ = 0, minor_ = 0;
 };
 

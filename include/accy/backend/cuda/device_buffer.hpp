@@ -4,9 +4,9 @@
 
 #include <accy/backend/cuda/backend.hpp>
 #include <accy/core/buffer.hpp>
+#include <accy/core/detail/owner.hpp>
 
 #include <cstddef>
-#include <utility>
 
 namespace accy::cuda {
 
@@ -14,33 +14,22 @@ namespace accy::cuda {
 /// destructor frees without waiting: the owner first makes sure no queued work still uses it.
 class device_buffer {
 public:
-    device_buffer(backend& device, std::size_t byte_size) : device_(&device), view_(device.allocate_buffer(byte_size)) {}
+    device_buffer(backend& device, std::size_t byte_size) : state_({&device, device.allocate_buffer(byte_size)}) {}
 
-    device_buffer(device_buffer&& other) noexcept
-        : device_(std::exchange(other.device_, nullptr)), view_(std::exchange(other.view_, {})) {}
-    device_buffer& operator=(device_buffer&& other) noexcept {
-        if (this != &other) {
-            release();
-            device_ = std::exchange(other.device_, nullptr);
-            view_ = std::exchange(other.view_, {});
-        }
-        return *this;
-    }
-    device_buffer(const device_buffer&) = delete;
-    device_buffer& operator=(const device_buffer&) = delete;
-    ~device_buffer() { release(); }
-
-    const buffer& view() const noexcept { return view_; }
-    std::size_t byte_size() const noexcept { return view_.byte_size; }
+    const buffer& view() const noexcept { return state_->view; }
+    std::size_t byte_size() const noexcept { return state_->view.byte_size; }
 
 private:
-    void release() noexcept {
-        if (device_ != nullptr) device_->free_buffer(view_);
-        device_ = nullptr;
-    }
+    struct state {
+        backend* device = nullptr;
+        buffer view{};
 
-    backend* device_;
-    buffer view_;
+        void release() noexcept {
+            if (device != nullptr) device->free_buffer(view);
+        }
+    };
+
+    accy::detail::owner<state> state_;
 };
 
 }  // namespace accy::cuda

@@ -9,6 +9,7 @@
 #include <accy/backend/cuda/detail/function_checks.hpp>
 #include <accy/backend/cuda/detail/parameters.hpp>
 #include <accy/core/buffer.hpp>
+#include <accy/core/detail/owner.hpp>
 #include <accy/pipeline/pipeline.hpp>
 #include <accy/runtime/artifact_pool.hpp>
 #include <accy/runtime/checked_launch.hpp>
@@ -22,7 +23,6 @@
 #include <cstdint>
 #include <optional>
 #include <span>
-#include <utility>
 
 namespace accy::cuda {
 
@@ -48,19 +48,15 @@ public:
     pipeline_graph(backend& device, const pool_type& pool, std::span<const buffer, Pipeline::scratch_count> intermediates,
                    std::span<const buffer, Pipeline::operand_count> operands,
                    std::span<const buffer, Pipeline::result_count> results, const Scalars& runtime_scalars)
-        : api_(&device.driver()), context_(device.context()), pool_(&pool) {
+        : api_(&device.driver()), context_(device.context()), pool_(&pool), state_({api_}) {
         std::copy(intermediates.begin(), intermediates.end(), intermediates_.begin());
         std::copy(operands.begin(), operands.end(), operands_.begin());
         std::copy(results.begin(), results.end(), results_.begin());
         const context_scope current(*api_, context_);
-        detail::check(*api_, api_->graph_create(&graph_, 0), "cuGraphCreate");
-        try {
-            values_ = write_nodes(runtime_scalars, node_write::add);
-            detail::check(*api_, api_->graph_instantiate(&exec_, graph_, 0), "cuGraphInstantiate");
-        } catch (...) {
-            release();
-            throw;
-        }
+        // A throw from here on destroys what was created, as the destructor would.
+        detail::check(*api_, api_->graph_create(&state_->graph, 0), "cuGraphCreate");
+        values_ = write_nodes(runtime_scalars, node_write::add);
+        detail::check(*api_, api_->graph_instantiate(&state_->exec, state_->graph, 0), "cuGraphInstantiate");
     }
 
     template <class Scalars>
@@ -69,37 +65,13 @@ public:
                    std::span<const buffer, Pipeline::result_count> results, const Scalars& runtime_scalars)
         : pipeline_graph(device, pool, intermediates.buffers(), operands, results, runtime_scalars) {}
 
-    pipeline_graph(pipeline_graph&& other) noexcept
-        : api_(other.api_), context_(other.context_), pool_(other.pool_), operands_(other.operands_), results_(other.results_),
-          intermediates_(other.intermediates_), graph_(std::exchange(other.graph_, nullptr)),
-          exec_(std::exchange(other.exec_, nullptr)), nodes_(other.nodes_), values_(other.values_) {}
-    pipeline_graph& operator=(pipeline_graph&& other) noexcept {
-        if (this != &other) {
-            release();
-            api_ = other.api_;
-            context_ = other.context_;
-            pool_ = other.pool_;
-            operands_ = other.operands_;
-            results_ = other.results_;
-            intermediates_ = other.intermediates_;
-            graph_ = std::exchange(other.graph_, nullptr);
-            exec_ = std::exchange(other.exec_, nullptr);
-            nodes_ = other.nodes_;
-            values_ = other.values_;
-        }
-        return *this;
-    }
-    pipeline_graph(const pipeline_graph&) = delete;
-    pipeline_graph& operator=(const pipeline_graph&) = delete;
-    ~pipeline_graph() { release(); }
-
     /// Replays every stage, in order, on `stream` (the legacy default stream when none). Returns
     /// without waiting.
     void launch(const std::optional<CUstream>& stream = std::nullopt) {
         const accy::detail::trace_range traced(accy::detail::traced(
             [] { return accy::detail::describe<Pipeline>("pipeline_graph::launch"); }));
         const context_scope current(*api_, context_);
-        detail::check(*api_, api_->graph_launch(exec_, stream.value_or(nullptr)), "cuGraphLaunch");
+        detail::check(*api_, api_->graph_launch(state_->exec, stream.value_or(nullptr)), "cuGraphLaunch");
     }
 
     /// Re-derives every stage from new runtime scalars, all or nothing: if a check fails nothing
@@ -149,14 +121,14 @@ private:
                 detail::set_geometry(node, launches.config(stage));
                 node.kernelParams = parameters.data();  // copied by the driver
                 if (how == node_write::set) {
-                    detail::check(*api_, api_->graph_exec_kernel_node_set_params(exec_, nodes_[stage], &node),
+                    detail::check(*api_, api_->graph_exec_kernel_node_set_params(state_->exec, nodes_[stage], &node),
                                   "cuGraphExecKernelNodeSetParams");
                     if (written != nullptr) ++*written;
                     continue;
                 }
                 if (add_zero_fills(launches, stage, last)) last_is_kernel = false;
                 const launch_attributes& declared = (*pool_)[stage].kernel.attributes;
-                detail::check(*api_, api_->graph_add_kernel_node(&nodes_[stage], graph_, nullptr, 0, &node),
+                detail::check(*api_, api_->graph_add_kernel_node(&nodes_[stage], state_->graph, nullptr, 0, &node),
                               "cuGraphAddKernelNode");
                 for (const CUlaunchAttribute& attribute : detail::driver_attributes(declared, false))
                     detail::check(*api_, api_->graph_kernel_node_set_attribute(nodes_[stage], attribute.id, &attribute.value),
@@ -167,7 +139,7 @@ private:
                         edge.type = CU_GRAPH_DEPENDENCY_TYPE_PROGRAMMATIC;
                         edge.from_port = CU_GRAPH_KERNEL_NODE_PORT_PROGRAMMATIC;
                     }
-                    detail::check(*api_, api_->graph_add_dependencies(graph_, &last, &nodes_[stage], &edge, 1),
+                    detail::check(*api_, api_->graph_add_dependencies(state_->graph, &last, &nodes_[stage], &edge, 1),
                                   "cuGraphAddDependencies");
                 }
                 last = nodes_[stage];
@@ -189,19 +161,24 @@ private:
             memset.width = zeroed.byte_size;
             memset.height = 1;
             CUgraphNode added = nullptr;
-            detail::check(*api_, api_->graph_add_memset_node(&added, graph_, &last, last == nullptr ? 0 : 1, &memset, context_),
+            detail::check(*api_, api_->graph_add_memset_node(&added, state_->graph, &last, last == nullptr ? 0 : 1, &memset, context_),
                           "cuGraphAddMemsetNode");
             last = added;
         });
         return last != before;
     }
 
-    void release() noexcept {
-        if (exec_ != nullptr) api_->graph_exec_destroy(exec_);
-        if (graph_ != nullptr) api_->graph_destroy(graph_);
-        exec_ = nullptr;
-        graph_ = nullptr;
-    }
+    /// What the graph owns: the driver's graph and its executable, which is destroyed first.
+    struct state {
+        const driver_api* api = nullptr;
+        CUgraph graph = nullptr;
+        CUgraphExec exec = nullptr;
+
+        void release() noexcept {
+            if (exec != nullptr) api->graph_exec_destroy(exec);
+            if (graph != nullptr) api->graph_destroy(graph);
+        }
+    };
 
     const driver_api* api_;
     CUcontext context_;
@@ -209,8 +186,7 @@ private:
     std::array<buffer, Pipeline::operand_count> operands_{};
     std::array<buffer, Pipeline::result_count> results_{};
     std::array<buffer, Pipeline::scratch_count> intermediates_{};
-    CUgraph graph_ = nullptr;
-    CUgraphExec exec_ = nullptr;
+    accy::detail::owner<state> state_;
     std::array<CUgraphNode, Pipeline::stage_count> nodes_{};
     typename Pipeline::scalar_values values_{};  ///< the scalars the nodes now hold
 };

@@ -5,10 +5,10 @@
 #include <accy/backend/cuda/backend.hpp>
 #include <accy/backend/cuda/context_scope.hpp>
 #include <accy/backend/cuda/detail/check.hpp>
+#include <accy/backend/cuda/driver.hpp>
+#include <accy/core/detail/owner.hpp>
 
 #include <cuda.h>
-
-#include <utility>
 
 namespace accy::cuda {
 
@@ -17,34 +17,27 @@ namespace accy::cuda {
 class stream_owner {
 public:
     /// `flags`: CU_STREAM_DEFAULT (synchronizes with the legacy default stream) or CU_STREAM_NON_BLOCKING.
-    explicit stream_owner(const backend& device, unsigned flags = CU_STREAM_DEFAULT) : api_(&device.driver()) {
-        const context_scope current(*api_, device.context());
-        detail::check(*api_, api_->stream_create(&stream_, flags), "cuStreamCreate");
+    explicit stream_owner(const backend& device, unsigned flags = CU_STREAM_DEFAULT) {
+        const driver_api& api = device.driver();
+        const context_scope current(api, device.context());
+        CUstream created = nullptr;
+        detail::check(api, api.stream_create(&created, flags), "cuStreamCreate");
+        state_ = accy::detail::owner<state>({&api, created});
     }
 
-    stream_owner(stream_owner&& other) noexcept : api_(other.api_), stream_(std::exchange(other.stream_, nullptr)) {}
-    stream_owner& operator=(stream_owner&& other) noexcept {
-        if (this != &other) {
-            release();
-            api_ = other.api_;
-            stream_ = std::exchange(other.stream_, nullptr);
-        }
-        return *this;
-    }
-    stream_owner(const stream_owner&) = delete;
-    stream_owner& operator=(const stream_owner&) = delete;
-    ~stream_owner() { release(); }
-
-    CUstream get() const noexcept { return stream_; }
+    CUstream get() const noexcept { return state_->stream; }
 
 private:
-    void release() noexcept {
-        if (stream_ != nullptr) api_->stream_destroy(stream_);
-        stream_ = nullptr;
-    }
+    struct state {
+        const driver_api* api = nullptr;
+        CUstream stream = nullptr;
 
-    const driver_api* api_;
-    CUstream stream_ = nullptr;
+        void release() noexcept {
+            if (stream != nullptr) api->stream_destroy(stream);
+        }
+    };
+
+    accy::detail::owner<state> state_;
 };
 
 }  // namespace accy::cuda
