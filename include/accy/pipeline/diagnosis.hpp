@@ -72,9 +72,8 @@ constexpr diagnosis diagnose() {
             const std::size_t e = lookup::entry_at(k);
             const kernel_entry& entry = registry.entries[e];
             if (first == registry.entries.size()) first = e;
-            for (std::size_t earlier = lookup::candidates[s].first; earlier < k; ++earlier)
-                if (lookup::belongs(s, earlier) && registry.entries[lookup::entry_at(earlier)].format == entry.format)
-                    return {problem::duplicate_entry, s, 0, e};
+            if (lookup::by_format[s][static_cast<std::size_t>(entry.format)] != static_cast<std::ptrdiff_t>(e))
+                return {problem::duplicate_entry, s, 0, e};  // an earlier entry of the stage has this format
             if (!entry.parameters.same_layout(registry.entries[first].parameters))
                 return {problem::entries_disagree, s, 0, e};
             std::size_t dimension = 0;

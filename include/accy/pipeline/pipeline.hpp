@@ -147,18 +147,7 @@ struct pipeline<Definition> {
 
 private:
     // Looked up once at compile time, so that a launch reads a table instead of comparing names.
-    static constexpr auto entry_indices = [] {
-        using lookup = detail::stage_entries<Definition>;
-        std::array<std::array<std::ptrdiff_t, format_count>, stage_count> table{};
-        for (std::size_t s = 0; s < stage_count; ++s) {
-            table[s].fill(-1);
-            for (std::size_t k = lookup::candidates[s].first; k < lookup::candidates[s].last; ++k)
-                if (lookup::belongs(s, k))
-                    table[s][static_cast<std::size_t>(registry.entries[lookup::entry_at(k)].format)] =
-                        static_cast<std::ptrdiff_t>(lookup::entry_at(k));
-        }
-        return table;
-    }();
+    static constexpr const auto& entry_indices = detail::stage_entries<Definition>::by_format;
 };
 
 template <class T>

@@ -5,6 +5,7 @@
 #pragma once
 
 #include <accy/core/dtype.hpp>
+#include <accy/core/format.hpp>
 #include <accy/pipeline/definition.hpp>
 #include <accy/pipeline/stage.hpp>
 
@@ -66,6 +67,21 @@ struct stage_entries {
     static constexpr bool belongs(std::size_t s, std::size_t k) noexcept {
         return entries[entry_at(k)].target == stages[s].target;
     }
+
+    /// Each stage's entry in each format, the one place a (target, version, format) is matched: its
+    /// registry index, the first one where the registry has two (which `diagnose` reports), or -1.
+    static constexpr auto by_format = [] {
+        std::array<std::array<std::ptrdiff_t, format_count>, stages.size()> table{};
+        for (std::size_t s = 0; s < stages.size(); ++s) {
+            table[s].fill(-1);
+            for (std::size_t k = candidates[s].first; k < candidates[s].last; ++k) {
+                if (!belongs(s, k)) continue;
+                std::ptrdiff_t& found = table[s][static_cast<std::size_t>(entries[entry_at(k)].format)];
+                if (found < 0) found = static_cast<std::ptrdiff_t>(entry_at(k));
+            }
+        }
+        return table;
+    }();
 };
 
 }  // namespace accy::detail
