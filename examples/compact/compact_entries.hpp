@@ -3,6 +3,7 @@
 // which makes its select entry in one format: the same target, parameters and geometry in every format.
 #pragma once
 
+#include "common/typed_name.hpp"
 #include "compact/compact_config.hpp"
 
 #include <accy/accy.hpp>
@@ -14,20 +15,10 @@ namespace accy_examples::compact {
 
 /// The compaction's names for element type `T`: its dtype, the pipeline's target and its stage's target.
 template <class T>
-struct targets;
-
-template <>
-struct targets<float> {
-    static constexpr accy::dtype dtype = accy::dtype::f32;
-    static constexpr std::string_view pipeline = "accy.examples.compact.f32";
-    static constexpr accy::fixed_string select = "accy.examples.compact.select.f32";
-};
-
-template <>
-struct targets<std::int32_t> {
-    static constexpr accy::dtype dtype = accy::dtype::i32;
-    static constexpr std::string_view pipeline = "accy.examples.compact.i32";
-    static constexpr accy::fixed_string select = "accy.examples.compact.select.i32";
+struct targets {
+    static constexpr accy::dtype dtype = element<T>::dtype;
+    static constexpr std::string_view pipeline = typed_name<"accy.examples.compact", T>.view();
+    static constexpr auto select = typed_name<"accy.examples.compact.select", T>;
 };
 
 /// The select entry for `T` in `fmt`: `name` is its entry name (a CUDA module's symbol), `code` its payload.

@@ -3,6 +3,7 @@
 // makes the three kernel entries of one format: the same targets, parameters and geometry in every format.
 #pragma once
 
+#include "common/typed_name.hpp"
 #include "scan/scan_config.hpp"
 
 #include <accy/accy.hpp>
@@ -15,24 +16,12 @@ namespace accy_examples::scan {
 
 /// The scan's names for element type `T`: its dtype, the pipeline's target and its stages' targets.
 template <class T>
-struct targets;
-
-template <>
-struct targets<float> {
-    static constexpr accy::dtype dtype = accy::dtype::f32;
-    static constexpr std::string_view pipeline = "accy.examples.scan.f32";
-    static constexpr accy::fixed_string reduce_tiles = "accy.examples.scan.reduce_tiles.f32";
-    static constexpr accy::fixed_string scan_sums = "accy.examples.scan.scan_sums.f32";
-    static constexpr accy::fixed_string scan_tiles = "accy.examples.scan.scan_tiles.f32";
-};
-
-template <>
-struct targets<std::int32_t> {
-    static constexpr accy::dtype dtype = accy::dtype::i32;
-    static constexpr std::string_view pipeline = "accy.examples.scan.i32";
-    static constexpr accy::fixed_string reduce_tiles = "accy.examples.scan.reduce_tiles.i32";
-    static constexpr accy::fixed_string scan_sums = "accy.examples.scan.scan_sums.i32";
-    static constexpr accy::fixed_string scan_tiles = "accy.examples.scan.scan_tiles.i32";
+struct targets {
+    static constexpr accy::dtype dtype = element<T>::dtype;
+    static constexpr std::string_view pipeline = typed_name<"accy.examples.scan", T>.view();
+    static constexpr auto reduce_tiles = typed_name<"accy.examples.scan.reduce_tiles", T>;
+    static constexpr auto scan_sums = typed_name<"accy.examples.scan.scan_sums", T>;
+    static constexpr auto scan_tiles = typed_name<"accy.examples.scan.scan_tiles", T>;
 };
 
 /// A grid of one block per tile of the element count, parameter `n_index` of the kernel.

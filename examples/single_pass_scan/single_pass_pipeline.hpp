@@ -5,6 +5,7 @@
 #pragma once
 
 #include "common/registry.hpp"
+#include "common/typed_name.hpp"
 #include "single_pass_scan/host_kernels.hpp"
 #include "single_pass_scan/single_pass_config.hpp"
 #ifdef ACCY_EXAMPLES_WITH_CUDA
@@ -19,23 +20,14 @@
 
 namespace accy_examples::single_pass {
 
+/// The single-pass scan's names for element type `T`: its dtype, the pipeline's and the stage's
+/// targets, and the CUDA kernel's symbol.
 template <class T>
-struct targets;
-
-template <>
-struct targets<float> {
-    static constexpr accy::dtype dtype = accy::dtype::f32;
-    static constexpr std::string_view pipeline = "accy.examples.single_pass_scan.f32";
-    static constexpr accy::fixed_string scan = "accy.examples.single_pass_scan.scan.f32";
-    static constexpr std::string_view cuda_symbol = "accy_single_pass_scan_f32";
-};
-
-template <>
-struct targets<std::int32_t> {
-    static constexpr accy::dtype dtype = accy::dtype::i32;
-    static constexpr std::string_view pipeline = "accy.examples.single_pass_scan.i32";
-    static constexpr accy::fixed_string scan = "accy.examples.single_pass_scan.scan.i32";
-    static constexpr std::string_view cuda_symbol = "accy_single_pass_scan_i32";
+struct targets {
+    static constexpr accy::dtype dtype = element<T>::dtype;
+    static constexpr std::string_view pipeline = typed_name<"accy.examples.single_pass_scan", T>.view();
+    static constexpr auto scan = typed_name<"accy.examples.single_pass_scan.scan", T>;
+    static constexpr std::string_view cuda_symbol = typed_name<"accy_single_pass_scan", T, '_'>.view();
 };
 
 inline constexpr accy::launch_geometry over_tiles{

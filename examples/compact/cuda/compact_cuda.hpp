@@ -16,11 +16,7 @@ namespace accy_examples::compact::cuda {
 
 /// The symbol of compact.cu's kernel for `T`.
 template <class T>
-inline constexpr std::string_view entry_name{};
-template <>
-inline constexpr std::string_view entry_name<float>{"accy_examples_compact_select_f32"};
-template <>
-inline constexpr std::string_view entry_name<std::int32_t>{"accy_examples_compact_select_i32"};
+inline constexpr std::string_view entry_name = typed_name<"accy_examples_compact_select", T, '_'>.view();
 
 /// The select entry for `T`, from the module of compact.cu.
 template <class T>

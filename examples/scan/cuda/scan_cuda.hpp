@@ -16,13 +16,9 @@ namespace accy_examples::scan::cuda {
 
 /// The symbols of scan.cu's kernels for `T`.
 template <class T>
-inline constexpr std::array<std::string_view, 3> entry_names{};
-template <>
-inline constexpr std::array<std::string_view, 3> entry_names<float>{
-    "accy_examples_scan_reduce_tiles_f32", "accy_examples_scan_scan_sums_f32", "accy_examples_scan_scan_tiles_f32"};
-template <>
-inline constexpr std::array<std::string_view, 3> entry_names<std::int32_t>{
-    "accy_examples_scan_reduce_tiles_i32", "accy_examples_scan_scan_sums_i32", "accy_examples_scan_scan_tiles_i32"};
+inline constexpr std::array<std::string_view, 3> entry_names{typed_name<"accy_examples_scan_reduce_tiles", T, '_'>.view(),
+                                                             typed_name<"accy_examples_scan_scan_sums", T, '_'>.view(),
+                                                             typed_name<"accy_examples_scan_scan_tiles", T, '_'>.view()};
 
 /// The entries of reduce_tiles, scan_sums and scan_tiles for `T`, all three from one module of scan.cu.
 template <class T>
