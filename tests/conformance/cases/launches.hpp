@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: Apache-2.0
 // Defines the conformance cases of launches: results against the reference on fresh random data, the default stream
-// and a stream, waiting for a stream and for the device, and a launch whose arguments disagree with the kernel.
+// and a stream, waiting for a stream and for the device, a launch whose arguments disagree with the kernel and
+// one whose grid or block is outside CUDA's limits.
 // Included by a test executable after it declares `accy_conformance::models` (see conformance/model.hpp).
 #pragma once
 
@@ -124,6 +125,32 @@ BOOST_AUTO_TEST_CASE_TEMPLATE(a_launch_whose_arguments_disagree_with_the_entry_i
                 say_instead<Model>("launches whatever arguments it is given, as given");
                 device.launch(kernel.get(), affine_config(data.n), wrong, std::nullopt);
                 BOOST_TEST(device.launches.back().arguments.size() == wrong.size());
+            }
+        }
+    }
+    device.synchronize(std::nullopt);
+    if constexpr (Model::computes)  // refused before anything ran
+        check_equal(run.result(device), data.out);
+}
+
+BOOST_AUTO_TEST_CASE_TEMPLATE(a_grid_or_block_outside_cudas_limits_is_an_argument_mismatch, Model, models) {
+    launch_setup<Model> setup;
+    auto& [device, engine, run, kernel] = setup;
+    const auto& [data, out, in] = run;
+    const accy::launch_config fits = affine_config(data.n);
+    const std::array<accy::launch_config, 4> outside{
+        accy::launch_config{{0, 1, 1}, fits.block, 0}, accy::launch_config{{1, 65536, 1}, fits.block, 0},
+        accy::launch_config{fits.grid, {1025, 1, 1}, 0}, accy::launch_config{fits.grid, {1, 1, 65}, 0}};
+    for (const accy::launch_config& config : outside) {
+        BOOST_TEST_CONTEXT("grid (" << config.grid.x << ", " << config.grid.y << ", " << config.grid.z << "), block ("
+                                    << config.block.x << ", " << config.block.y << ", " << config.block.z << ")") {
+            if constexpr (Model::checks_arguments) {
+                BOOST_CHECK_EXCEPTION(device.launch(kernel.get(), config, run.arguments(), std::nullopt), accy::error,
+                                      fails_with(accy::errc::launch_argument_mismatch, {"outside CUDA's limits"}));
+            } else {
+                say_instead<Model>("launches whatever geometry it is given, as given");
+                device.launch(kernel.get(), config, run.arguments(), std::nullopt);
+                BOOST_TEST((device.launches.back().config.grid == config.grid));
             }
         }
     }

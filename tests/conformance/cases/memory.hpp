@@ -1,5 +1,6 @@
 // SPDX-License-Identifier: Apache-2.0
-// Defines the conformance cases of buffers: allocation and freeing, alignment, out of memory, transfers, fill_zero.
+// Defines the conformance cases of buffers: allocation and freeing, alignment, an empty buffer, out of memory,
+// transfers, fill_zero.
 // Included by a test executable after it declares `accy_conformance::models` (see conformance/model.hpp).
 #pragma once
 
@@ -65,6 +66,17 @@ BOOST_AUTO_TEST_CASE_TEMPLATE(allocations_are_aligned_disjoint_and_hold_their_si
         BOOST_TEST(device.allocated_byte_sizes == std::vector<std::size_t>(sizes.begin(), sizes.end()),
                    boost::test_tools::per_element());
         for (const accy::buffer& freed : buffers) BOOST_TEST(device.destroyed(Model::backend::id_of(freed)));
+        BOOST_TEST(device.live_objects() == 0u);
+    }
+}
+
+BOOST_AUTO_TEST_CASE_TEMPLATE(a_zero_byte_allocation_is_an_empty_buffer_that_frees, Model, models) {
+    typename Model::backend device = Model::make();
+    const accy::buffer empty = device.allocate_buffer(0);
+    BOOST_TEST(empty.byte_size == 0u);
+    device.free_buffer(empty);
+    if constexpr (Model::records_calls) {
+        BOOST_TEST(device.allocated_byte_sizes == std::vector<std::size_t>{0}, boost::test_tools::per_element());
         BOOST_TEST(device.live_objects() == 0u);
     }
 }

@@ -110,7 +110,10 @@ public:
     /// all its stages.
     context_scope enter_context() const { return context_scope(driver(), context()); }
 
+    /// A zero-byte buffer holds no memory: address 0, which free_buffer ignores (the driver refuses
+    /// to allocate 0 bytes; the other backends hand out an empty buffer too).
     buffer allocate_buffer(std::size_t byte_size) {
+        if (byte_size == 0) return {0, 0};
         const context_scope current(driver(), context());
         CUdeviceptr address = 0;
         if (const CUresult result = driver().mem_alloc(&address, byte_size); result != CUDA_SUCCESS)

@@ -92,12 +92,10 @@ inline void run_blocks(thread_pool& pool, const kernel& loaded, const launch_con
         throw error(errc::launch_argument_mismatch, named() + ": the entry declares " +
                                                         std::to_string(loaded.parameter_count) +
                                                         " parameters, the launch passes " + std::to_string(arguments.size()));
-    const dim3 grid = config.grid, block = config.block;
-    if (grid.x == 0 || grid.y == 0 || grid.z == 0 || grid.x > limits::grid_x || grid.y > limits::grid_y ||
-        grid.z > limits::grid_z || block.x == 0 || block.y == 0 || block.z == 0 ||
-        std::uint64_t{block.x} * block.y * block.z > limits::block_threads)
+    const dim3 grid = config.grid;
+    if (!within_limits(config))
         throw error(errc::launch_argument_mismatch, named() + ": grid " + detail::to_string(grid) + " or block " +
-                                                        detail::to_string(block) + " is outside CUDA's limits");
+                                                        detail::to_string(config.block) + " is outside CUDA's limits");
 
     detail::block_job job{loaded.function, config, arguments};
     pool.run(std::uint64_t{grid.x} * grid.y * grid.z, job);

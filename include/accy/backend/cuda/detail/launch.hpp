@@ -31,6 +31,9 @@ inline void launch_kernel(const driver_api& api, CUcontext context, const kernel
     if (arguments.size() != loaded.parameter_count) [[unlikely]]
         throw error(errc::launch_argument_mismatch,
                     message("the kernel takes ", loaded.parameter_count, " parameters, the launch binds ", arguments.size()));
+    if (!within_limits(config)) [[unlikely]]
+        throw error(errc::launch_argument_mismatch,
+                    message("grid ", to_text(config.grid), " or block ", to_text(config.block), " is outside CUDA's limits"));
     const context_scope current(api, context);
     kernel_parameters parameters(arguments);
     driver_attributes attributes(loaded.attributes, true);
