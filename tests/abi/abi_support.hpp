@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: Apache-2.0
-// Helpers of the ABI tests: error predicates that check code and message, host buffers that free
-// themselves, and the buffers the recording backend's launches are given.
+// Helpers of the ABI tests: the names every test uses, the start of a test pipeline's definition, a
+// registry of kernels that run on both backends, checks of a refused launch (the code, the message,
+// and a backend that did nothing), random host data, and host buffers that free themselves.
 #pragma once
 
 #include <accy/accy.hpp>
@@ -9,16 +10,74 @@
 
 #include <boost/test/unit_test.hpp>
 
+#include <algorithm>
+#include <array>
 #include <cstddef>
 #include <cstdint>
 #include <initializer_list>
+#include <random>
 #include <string>
 #include <string_view>
 #include <vector>
 
+/// A test file says `using namespace accy_abi;` and has the library's vocabulary and these helpers.
 namespace accy_abi {
 
+using accy::access;
+using accy::buffer;
+using accy::dtype;
+using accy::errc;
+using accy::grid_dim;
+using accy::parameter;
 using accy::testing::recording_backend;
+
+/// The operands of a pipeline that has none.
+inline constexpr std::array<buffer, 0> no_operands{};
+
+// ---- Pipelines
+
+/// The start of a test pipeline's definition, `struct d : definition<"abi.name", kernels> { ... }`:
+/// its target, version 1 and its registry.
+template <accy::fixed_string Target, const auto& Registry>
+struct definition {
+    static constexpr std::string_view target = Target.view();
+    static constexpr std::uint32_t version = 1;
+    static constexpr const auto& registry = Registry;
+};
+
+/// A version 1 kernel that runs on both backends: its PTX, which the recording backend records but
+/// never reads, and `body` for the host backend.
+struct test_kernel {
+    std::string_view target;
+    std::string_view symbol;
+    accy::parameter_list parameters;
+    accy::launch_geometry launch;
+    accy::launch_attributes attributes{};
+    accy::host_kernel body = nullptr;
+
+    constexpr accy::kernel_entry entry(accy::format format, accy::payload payload) const noexcept {
+        return {target, 1, format, symbol, parameters, payload, launch, attributes};
+    }
+};
+
+/// The registry of `kernels`: for each, a cuda_ptx entry and a host entry of the same declaration.
+template <std::size_t N>
+constexpr accy::registry<2 * N> registry_of(const test_kernel (&kernels)[N]) {
+    accy::registry<2 * N> made{};
+    for (std::size_t k = 0; k < N; ++k) {
+        made.entries[2 * k] = kernels[k].entry(accy::format::cuda_ptx, accy::payload::from_text("// PTX"));
+        made.entries[2 * k + 1] = kernels[k].entry(accy::format::host, accy::payload::from_host(kernels[k].body));
+    }
+    return made;
+}
+
+/// A recording backend buffer of `elements` values of `T`, named by `id`.
+template <class T>
+buffer recorded(recording_backend::object_id id, std::uint64_t elements) {
+    return recording_backend::buffer_for(id, static_cast<std::size_t>(elements * sizeof(T)));
+}
+
+// ---- Errors
 
 /// The message of the accy::error that `call` throws, or "no error".
 inline std::string message_of(auto&& call) {
@@ -31,7 +90,7 @@ inline std::string message_of(auto&& call) {
 }
 
 /// A predicate for BOOST_CHECK_EXCEPTION: the error's code is `code` and its message holds every one of `parts`.
-inline auto fails_with(accy::errc code, std::initializer_list<std::string_view> parts) {
+inline auto fails_with(errc code, std::initializer_list<std::string_view> parts) {
     std::vector<std::string> expected(parts.begin(), parts.end());
     return [code, expected](const accy::error& failure) {
         BOOST_TEST_MESSAGE("accy::error: " << failure.what());
@@ -45,10 +104,32 @@ inline auto fails_with(accy::errc code, std::initializer_list<std::string_view> 
     };
 }
 
-/// A recording backend buffer of `elements` values of `T`, named by `id`.
-template <class T>
-accy::buffer recorded(recording_backend::object_id id, std::uint64_t elements) {
-    return recording_backend::buffer_for(id, static_cast<std::size_t>(elements * sizeof(T)));
+/// Checks that `device` has done nothing: no buffer allocated or zeroed, no artifact created or
+/// loaded, no launch.
+inline void check_untouched(const recording_backend& device) {
+    BOOST_TEST(device.allocate_count == 0u);
+    BOOST_TEST(device.fill_count == 0u);
+    BOOST_TEST(device.create_count == 0u);
+    BOOST_TEST(device.load_count == 0u);
+    BOOST_TEST(device.launch_count == 0u);
+}
+
+/// Runs `launch(device)` on a fresh recording backend: it is refused, with launch_argument_mismatch
+/// and a message that holds every one of `parts`, before the backend has done anything.
+inline void check_refused(const auto& launch, std::initializer_list<std::string_view> parts) {
+    recording_backend device;
+    BOOST_CHECK_EXCEPTION(launch(device), accy::error, fails_with(errc::launch_argument_mismatch, parts));
+    check_untouched(device);
+}
+
+// ---- Host data
+
+/// `count` values drawn by `distribution` from `engine`, as `T`.
+template <class T, class Distribution>
+std::vector<T> drawn(std::mt19937& engine, std::uint64_t count, Distribution distribution) {
+    std::vector<T> values(static_cast<std::size_t>(count));
+    std::generate(values.begin(), values.end(), [&] { return static_cast<T>(distribution(engine)); });
+    return values;
 }
 
 /// A host backend buffer, freed at scope exit, with typed upload and download.
@@ -59,7 +140,7 @@ public:
     host_buffer& operator=(const host_buffer&) = delete;
     ~host_buffer() { device_.free_buffer(view_); }
 
-    const accy::buffer& view() const noexcept { return view_; }
+    const buffer& view() const noexcept { return view_; }
 
     template <class T>
     void upload(const std::vector<T>& values) {
@@ -79,7 +160,7 @@ public:
 
 private:
     accy::host::backend& device_;
-    accy::buffer view_;
+    buffer view_;
 };
 
 }  // namespace accy_abi

@@ -20,17 +20,9 @@
 #include <tuple>
 #include <vector>
 
-namespace {
+using namespace accy_abi;
 
-using accy::access;
-using accy::buffer;
-using accy::dtype;
-using accy::errc;
-using accy::grid_dim;
-using accy::parameter;
-using accy_abi::fails_with;
-using accy_abi::host_buffer;
-using accy_abi::recording_backend;
+namespace {
 
 constexpr accy::launch_geometry per_256{{grid_dim::ceil_div(4, 256), grid_dim::fixed(1), grid_dim::fixed(1)}, {256, 1, 1}};
 
@@ -42,10 +34,7 @@ inline constexpr auto checked_kernels = accy::make_registry(accy::kernel_entry{
      parameter::scalar("n", dtype::u64), parameter::buffer("counter", access::read_write, dtype::i32)},
     accy::payload::from_text("// add_and_sign"), per_256});
 
-struct checked_definition {
-    static constexpr std::string_view target = "abi.checked";
-    static constexpr std::uint32_t version = 1;
-    static constexpr const auto& registry = checked_kernels;
+struct checked_definition : definition<"abi.checked", checked_kernels> {
     using runtime_scalars = accy::runtime_scalars<accy::scalar<"n", std::uint64_t>>;
     using n = accy::forward<0>;
     using operands = accy::operands<accy::shape<dtype::f32, n>, accy::shape<dtype::f32, n>>;
@@ -70,15 +59,9 @@ void launch(recording_backend& device, const launch_buffers& given) {
     accy::launch_pipeline<checked>(device, accy::formats::cuda_ptx, given.operands, given.results, checked::scalar_values{n});
 }
 
-/// Launching with `given` fails with `code` and `says`, and nothing was allocated, zeroed, loaded or launched.
-void check_refused(const launch_buffers& given, std::initializer_list<std::string_view> says,
-                   errc code = errc::launch_argument_mismatch) {
-    recording_backend device;
-    BOOST_CHECK_EXCEPTION(launch(device, given), accy::error, fails_with(code, says));
-    BOOST_TEST(device.allocate_count == 0u);
-    BOOST_TEST(device.fill_count == 0u);
-    BOOST_TEST(device.load_count == 0u);
-    BOOST_TEST(device.launch_count == 0u);
+/// A launch with `given`, for check_refused.
+auto launching(const launch_buffers& given) {
+    return [given](recording_backend& device) { launch(device, given); };
 }
 
 // ---- In place: scale(const f32* x, f32* y, f32 factor, u64 n), where y may be x.
@@ -110,21 +93,14 @@ constexpr accy::parameter_list accumulate_parameters{parameter::buffer("addend",
                                                      parameter::scalar("n", dtype::u64)};
 constexpr accy::launch_geometry accumulate_launch{{grid_dim::ceil_div(2, 256), grid_dim::fixed(1), grid_dim::fixed(1)},
                                                   {256, 1, 1}};
-inline constexpr auto scale_kernels = accy::make_registry(
-    accy::kernel_entry{"abi.scale", 1, accy::format::cuda_ptx, "scale", scale_parameters, accy::payload::from_text("// scale"),
-                       scale_launch},
-    accy::kernel_entry{"abi.scale", 1, accy::format::host, "scale", scale_parameters, accy::payload::from_host(&host_scale),
-                       scale_launch},
-    accy::kernel_entry{"abi.accumulate", 1, accy::format::cuda_ptx, "accumulate", accumulate_parameters,
-                       accy::payload::from_text("// accumulate"), accumulate_launch},
-    accy::kernel_entry{"abi.accumulate", 1, accy::format::host, "accumulate", accumulate_parameters,
-                       accy::payload::from_host(&host_accumulate), accumulate_launch});
+inline constexpr auto scale_kernels = registry_of({
+    {.target = "abi.scale", .symbol = "scale", .parameters = scale_parameters, .launch = scale_launch, .body = &host_scale},
+    {.target = "abi.accumulate", .symbol = "accumulate", .parameters = accumulate_parameters, .launch = accumulate_launch,
+     .body = &host_accumulate},
+});
 
 // result 0 = operand 0 * factor + operand 1, where result 0 may be operand 0's memory but not operand 1's.
-struct in_place_definition {
-    static constexpr std::string_view target = "abi.scale_in_place";
-    static constexpr std::uint32_t version = 1;
-    static constexpr const auto& registry = scale_kernels;
+struct in_place_definition : definition<"abi.scale_in_place", scale_kernels> {
     using runtime_scalars = accy::runtime_scalars<accy::scalar<"n", std::uint64_t>, accy::scalar<"factor", float>>;
     using n = accy::forward<0>;
     using operands = accy::operands<accy::shape<dtype::f32, n>, accy::shape<dtype::f32, n>>;
@@ -157,38 +133,38 @@ BOOST_AUTO_TEST_CASE(disjoint_buffers_of_the_right_size_are_launched) {
 BOOST_AUTO_TEST_CASE(a_null_operand_or_result_is_refused) {
     launch_buffers null_operand;
     null_operand.operands[1].address = 0;
-    check_refused(null_operand, {"operand 1 (f32) is a null buffer"});
+    check_refused(launching(null_operand), {"operand 1 (f32) is a null buffer"});
     launch_buffers null_result;
     null_result.results[0] = {};
-    check_refused(null_result, {"result 0 (f32) is a null buffer"});
+    check_refused(launching(null_result), {"result 0 (f32) is a null buffer"});
 }
 
 BOOST_AUTO_TEST_CASE(an_undersized_operand_or_result_is_refused) {
     launch_buffers short_operand;
     short_operand.operands[0].byte_size = bytes - 1;
-    check_refused(short_operand, {"operand 0 (f32) holds 3999 bytes, the runtime scalars need 4000"});
+    check_refused(launching(short_operand), {"operand 0 (f32) holds 3999 bytes, the runtime scalars need 4000"});
     launch_buffers empty_operand;
     empty_operand.operands[1].byte_size = 0;
-    check_refused(empty_operand, {"operand 1 (f32) holds 0 bytes, the runtime scalars need 4000"});
+    check_refused(launching(empty_operand), {"operand 1 (f32) holds 0 bytes, the runtime scalars need 4000"});
     launch_buffers short_result;
     short_result.results[1].byte_size = 100;
-    check_refused(short_result, {"result 1 (u32) holds 100 bytes, the runtime scalars need 4000"});
+    check_refused(launching(short_result), {"result 1 (u32) holds 100 bytes, the runtime scalars need 4000"});
 }
 
 BOOST_AUTO_TEST_CASE(a_result_overlapping_an_operand_or_another_result_is_refused) {
     launch_buffers over_operand;
     over_operand.results[0].address = over_operand.operands[1].address + bytes - 4;  // shares its last float
-    check_refused(over_operand, {"result 0 (f32) overlaps operand 1", "in_place"});
+    check_refused(launching(over_operand), {"result 0 (f32) overlaps operand 1", "in_place"});
     launch_buffers over_operand_start;
     over_operand_start.results[1].address = over_operand_start.operands[0].address - 4;  // ends in its first float
     over_operand_start.results[1].byte_size = bytes;
-    check_refused(over_operand_start, {"result 1 (u32) overlaps operand 0"});
+    check_refused(launching(over_operand_start), {"result 1 (u32) overlaps operand 0"});
     launch_buffers same_results;
     same_results.results[1] = same_results.results[0];
-    check_refused(same_results, {"result 1 (u32) overlaps result 0"});
+    check_refused(launching(same_results), {"result 1 (u32) overlaps result 0"});
     launch_buffers inside;
     inside.results[1] = {inside.results[0].address + 1000, bytes};
-    check_refused(inside, {"result 1 (u32) overlaps result 0"});
+    check_refused(launching(inside), {"result 1 (u32) overlaps result 0"});
 }
 
 BOOST_AUTO_TEST_CASE(a_range_that_would_wrap_past_2_to_the_64_is_refused) {
@@ -197,13 +173,14 @@ BOOST_AUTO_TEST_CASE(a_range_that_would_wrap_past_2_to_the_64_is_refused) {
     // would take for a range below operand 0's.
     launch_buffers wrapping_operand;
     wrapping_operand.operands[1] = {top - 99, bytes};
-    check_refused(wrapping_operand, {"operand 1 (f32) at address 18446744073709551516 of 4000 bytes runs past the end"});
+    check_refused(launching(wrapping_operand),
+                  {"operand 1 (f32) at address 18446744073709551516 of 4000 bytes runs past the end"});
     launch_buffers wrapping_result;
     wrapping_result.results[0] = {top - 2047, bytes};
-    check_refused(wrapping_result, {"result 0 (f32)", "runs past the end of the address space"});
+    check_refused(launching(wrapping_result), {"result 0 (f32)", "runs past the end of the address space"});
     launch_buffers huge_result;
     huge_result.results[1] = {gib, top};  // SIZE_MAX bytes from 1 GiB
-    check_refused(huge_result, {"result 1 (u32)", "runs past the end of the address space"});
+    check_refused(launching(huge_result), {"result 1 (u32)", "runs past the end of the address space"});
     // The last bytes of the address space, exactly: no wrap.
     launch_buffers last_bytes;
     last_bytes.results[1] = {top - bytes + 1, bytes};
@@ -233,10 +210,8 @@ BOOST_AUTO_TEST_CASE(an_in_place_result_may_alias_its_operand_and_no_other) {
     // On the host: x = x * 3 + y, with x's buffer as operand 0 and result 0.
     accy::host::backend host(2);
     std::mt19937 engine = accy_test::fresh_engine();
-    std::uniform_int_distribution<int> values(-1000, 1000);
-    std::vector<float> x(n), y(n);
-    std::generate(x.begin(), x.end(), [&] { return static_cast<float>(values(engine)); });
-    std::generate(y.begin(), y.end(), [&] { return static_cast<float>(values(engine)); });
+    const std::uniform_int_distribution<int> values(-1000, 1000);
+    const std::vector<float> x = drawn<float>(engine, n, values), y = drawn<float>(engine, n, values);
     host_buffer shared(host, bytes), second(host, bytes);
     shared.upload(x);
     second.upload(y);

@@ -20,17 +20,9 @@
 #include <tuple>
 #include <vector>
 
-namespace {
+using namespace accy_abi;
 
-using accy::access;
-using accy::dtype;
-using accy::errc;
-using accy::grid_dim;
-using accy::parameter;
-using accy_abi::fails_with;
-using accy_abi::host_buffer;
-using accy_abi::recorded;
-using accy_abi::recording_backend;
+namespace {
 
 // ---- Two stages: one block per element in x, then a grid of (1, rows, 1).
 
@@ -45,10 +37,7 @@ inline constexpr auto grid_kernels = accy::make_registry(
                        accy::payload::from_text("// per_row"),
                        accy::launch_geometry{{grid_dim::fixed(1), grid_dim::ceil_div(1, 1), grid_dim::ceil_div(2, 4)}, {32, 2, 1}}});
 
-struct grid_definition {
-    static constexpr std::string_view target = "abi.grids";
-    static constexpr std::uint32_t version = 1;
-    static constexpr const auto& registry = grid_kernels;
+struct grid_definition : definition<"abi.grids", grid_kernels> {
     using runtime_scalars = accy::runtime_scalars<accy::scalar<"n", std::uint64_t>, accy::scalar<"rows", std::uint32_t>,
                                                   accy::scalar<"planes", std::int64_t>>;
     using n = accy::forward<0>;
@@ -96,16 +85,11 @@ constexpr accy::parameter_list sums_parameters{parameter::buffer("x", access::re
                                                parameter::buffer("sums", access::write, dtype::f32),
                                                parameter::scalar("n", dtype::u64)};
 
-inline constexpr auto sums_kernels = accy::make_registry(
-    accy::kernel_entry{"abi.block_sums", 1, accy::format::cuda_ptx, "block_sums", sums_parameters,
-                       accy::payload::from_text("// block_sums"), sums_launch},
-    accy::kernel_entry{"abi.block_sums", 1, accy::format::host, "block_sums", sums_parameters,
-                       accy::payload::from_host(&host_block_sums), sums_launch});
+inline constexpr auto sums_kernels = registry_of({
+    {.target = "abi.block_sums", .symbol = "block_sums", .parameters = sums_parameters, .launch = sums_launch, .body = &host_block_sums},
+});
 
-struct sums_definition {
-    static constexpr std::string_view target = "abi.block_sums_pipeline";
-    static constexpr std::uint32_t version = 1;
-    static constexpr const auto& registry = sums_kernels;
+struct sums_definition : definition<"abi.block_sums_pipeline", sums_kernels> {
     using runtime_scalars = accy::runtime_scalars<accy::scalar<"n", std::uint64_t, accy::at_least<1>>>;
     using n = accy::forward<0>;
     using operands = accy::operands<accy::shape<dtype::f32, n>>;
@@ -120,7 +104,6 @@ BOOST_AUTO_TEST_SUITE(abi_geometry)
 
 BOOST_AUTO_TEST_CASE(grids_derive_from_integer_parameters_of_any_type) {
     recording_backend device;
-    const std::array<accy::buffer, 0> no_operands{};
     const std::array results{recorded<float>(1002, 1000)};
     accy::launch_pipeline<grids>(device, accy::formats::cuda_ptx, no_operands, results, grids::scalar_values{1000, 300, 9});
     BOOST_TEST(device.launch_count == 2u);
@@ -133,7 +116,6 @@ BOOST_AUTO_TEST_CASE(grids_derive_from_integer_parameters_of_any_type) {
 
 BOOST_AUTO_TEST_CASE(a_derived_grid_over_the_limit_launches_no_stage) {
     const std::uint64_t x_limit = 2147483647;  // 2^31 - 1
-    const std::array<accy::buffer, 0> no_operands{};
     const std::array results{recorded<float>(1002, x_limit + 1)};
     struct over {
         std::uint64_t n;
@@ -146,13 +128,11 @@ BOOST_AUTO_TEST_CASE(a_derived_grid_over_the_limit_launches_no_stage) {
                               over{1000, 1, 4 * 65535 + 1, "stage 1 ('abi.per_row'): grid dimension z derives 65536 blocks"},
                               over{1000, 0, 1, "grid dimension y derives 0 blocks, outside 1 to 65535"},
                               over{1000, 1, -4, "grid dimension z derives 0 blocks"}}) {
-        recording_backend device;
-        BOOST_CHECK_EXCEPTION(accy::launch_pipeline<grids>(device, accy::formats::cuda_ptx, no_operands, results,
-                                                           grids::scalar_values{wrong.n, wrong.rows, wrong.planes}),
-                              accy::error, fails_with(errc::launch_argument_mismatch, {wrong.says}));
-        BOOST_TEST(device.launch_count == 0u);
-        BOOST_TEST(device.allocate_count == 0u);
-        BOOST_TEST(device.fill_count == 0u);
+        const auto launch_wrong = [&](recording_backend& device) {
+            accy::launch_pipeline<grids>(device, accy::formats::cuda_ptx, no_operands, results,
+                                         grids::scalar_values{wrong.n, wrong.rows, wrong.planes});
+        };
+        check_refused(launch_wrong, {wrong.says});
     }
     // The limits themselves are launched.
     recording_backend device;
@@ -178,14 +158,13 @@ BOOST_AUTO_TEST_CASE(shared_memory_bytes_are_in_the_launch_configuration) {
 
 BOOST_AUTO_TEST_CASE(a_host_kernel_reduces_each_block_in_its_shared_memory) {
     std::mt19937 engine = accy_test::fresh_engine();
-    std::uniform_int_distribution<int> values(-1000, 1000);  // small integers: every sum is exact in float
+    const std::uniform_int_distribution<int> values(-1000, 1000);  // small integers: every sum is exact in float
     for (unsigned threads : {1u, 4u}) {
         accy::host::backend device(threads);
         const auto pool = accy::load_artifacts<block_sums>(device, accy::formats::host);
         for (const std::uint64_t n : {std::uint64_t{1}, std::uint64_t{1023}, std::uint64_t{1024}, std::uint64_t{1025},
                                       std::uint64_t{engine() % 200000 + 1}}) {
-            std::vector<float> x(n);
-            std::generate(x.begin(), x.end(), [&] { return static_cast<float>(values(engine)); });
+            const std::vector<float> x = drawn<float>(engine, n, values);
             const std::uint64_t blocks = (n + sum_block_elements - 1) / sum_block_elements;
             host_buffer in(device, n * sizeof(float)), sums(device, blocks * sizeof(float));
             in.upload(x);

@@ -17,17 +17,9 @@
 #include <system_error>
 #include <vector>
 
-namespace {
+using namespace accy_abi;
 
-using accy::access;
-using accy::dtype;
-using accy::errc;
-using accy::grid_dim;
-using accy::parameter;
-using accy_abi::fails_with;
-using accy_abi::host_buffer;
-using accy_abi::recorded;
-using accy_abi::recording_backend;
+namespace {
 
 /// (f32* out, u32 n): out[block] = block, over one block per element.
 void host_fill_index(const accy::host_block& block) {
@@ -40,20 +32,14 @@ constexpr accy::launch_geometry per_element{{grid_dim::ceil_div(1, 1), grid_dim:
 constexpr accy::launch_attributes clusters_of_4{{4, 1, 1}};
 constexpr accy::launch_attributes cooperative_and_waiting{{}, true, true};
 
-inline constexpr auto attribute_kernels = accy::make_registry(
-    accy::kernel_entry{"abi.clustered_fill", 1, accy::format::cuda_ptx, "fill", fill_parameters,
-                       accy::payload::from_text("// fill"), per_element, clusters_of_4},
-    accy::kernel_entry{"abi.clustered_fill", 1, accy::format::host, "fill", fill_parameters,
-                       accy::payload::from_host(&host_fill_index), per_element, clusters_of_4},
-    accy::kernel_entry{"abi.waiting_fill", 1, accy::format::cuda_ptx, "fill", fill_parameters,
-                       accy::payload::from_text("// fill"), per_element, cooperative_and_waiting},
-    accy::kernel_entry{"abi.waiting_fill", 1, accy::format::host, "fill", fill_parameters,
-                       accy::payload::from_host(&host_fill_index), per_element, cooperative_and_waiting});
+inline constexpr auto attribute_kernels = registry_of({
+    {.target = "abi.clustered_fill", .symbol = "fill", .parameters = fill_parameters, .launch = per_element,
+     .attributes = clusters_of_4, .body = &host_fill_index},
+    {.target = "abi.waiting_fill", .symbol = "fill", .parameters = fill_parameters, .launch = per_element,
+     .attributes = cooperative_and_waiting, .body = &host_fill_index},
+});
 
-struct attributes_definition {
-    static constexpr std::string_view target = "abi.attributes";
-    static constexpr std::uint32_t version = 1;
-    static constexpr const auto& registry = attribute_kernels;
+struct attributes_definition : definition<"abi.attributes", attribute_kernels> {
     using runtime_scalars = accy::runtime_scalars<accy::scalar<"n", std::uint32_t, accy::at_least<1>>>;
     using n = accy::forward<0>;
     using operands = accy::operands<>;
@@ -69,7 +55,6 @@ BOOST_AUTO_TEST_SUITE(abi_launch_attributes)
 
 BOOST_AUTO_TEST_CASE(the_recording_backend_records_each_launchs_attributes) {
     recording_backend device;
-    const std::array<accy::buffer, 0> no_operands{};
     const std::array results{recorded<float>(1001, 64), recorded<float>(1002, 64)};
     accy::launch_pipeline<attributed>(device, accy::formats::cuda_ptx, no_operands, results, attributed::scalar_values{64});
     BOOST_TEST_REQUIRE(device.launches.size() == 2u);
@@ -85,24 +70,18 @@ BOOST_AUTO_TEST_CASE(the_recording_backend_records_each_launchs_attributes) {
 }
 
 BOOST_AUTO_TEST_CASE(a_derived_grid_that_is_no_multiple_of_its_cluster_launches_no_stage) {
-    recording_backend device;
-    const std::array<accy::buffer, 0> no_operands{};
     const std::array results{recorded<float>(1001, 66), recorded<float>(1002, 66)};
-    BOOST_CHECK_EXCEPTION(accy::launch_pipeline<attributed>(device, accy::formats::cuda_ptx, no_operands, results,
-                                                            attributed::scalar_values{66}),
-                          accy::error,
-                          fails_with(errc::launch_argument_mismatch,
-                                     {"stage 0 ('abi.clustered_fill')", "grid dimension x derives 66 blocks",
-                                      "not a multiple of the entry's cluster of 4"}));
-    BOOST_TEST(device.launch_count == 0u);
-    BOOST_TEST(device.load_count == 0u);
+    const auto launch_66 = [&](recording_backend& device) {
+        accy::launch_pipeline<attributed>(device, accy::formats::cuda_ptx, no_operands, results, attributed::scalar_values{66});
+    };
+    check_refused(launch_66, {"stage 0 ('abi.clustered_fill')", "grid dimension x derives 66 blocks",
+                              "not a multiple of the entry's cluster of 4"});
 }
 
 BOOST_AUTO_TEST_CASE(the_host_backend_runs_entries_that_declare_attributes) {
     accy::host::backend device(2);
     const std::uint32_t n = 128;
     host_buffer first(device, n * sizeof(float)), second(device, n * sizeof(float));
-    const std::array<accy::buffer, 0> no_operands{};
     const std::array results{first.view(), second.view()};
     accy::launch_pipeline<attributed>(device, accy::formats::host, no_operands, results, attributed::scalar_values{n});
     for (const host_buffer* filled : {&first, &second}) {

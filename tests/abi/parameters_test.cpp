@@ -23,17 +23,9 @@
 #include <utility>
 #include <vector>
 
-namespace {
+using namespace accy_abi;
 
-using accy::access;
-using accy::dtype;
-using accy::errc;
-using accy::grid_dim;
-using accy::parameter;
-using accy_abi::fails_with;
-using accy_abi::host_buffer;
-using accy_abi::recorded;
-using accy_abi::recording_backend;
+namespace {
 
 // ---- add_one(x, y, n) as Triton compiles it: two scratch pointers appended to the source's three.
 
@@ -57,16 +49,10 @@ constexpr accy::parameter_list add_one_parameters{
 constexpr accy::launch_geometry add_one_launch{
     {grid_dim::ceil_div(2, add_one_block_elements), grid_dim::fixed(1), grid_dim::fixed(1)}, {128, 1, 1}};
 
-inline constexpr auto add_one_kernels = accy::make_registry(
-    accy::kernel_entry{"abi.add_one", 1, accy::format::cuda_ptx, "add_one_kernel", add_one_parameters,
-                       accy::payload::from_text("// Triton's PTX"), add_one_launch},
-    accy::kernel_entry{"abi.add_one", 1, accy::format::host, "add_one_kernel", add_one_parameters,
-                       accy::payload::from_host(&host_add_one), add_one_launch});
+inline constexpr auto add_one_kernels = registry_of({{.target = "abi.add_one", .symbol = "add_one_kernel", .parameters = add_one_parameters,
+                                                      .launch = add_one_launch, .body = &host_add_one}});
 
-struct add_one_definition {
-    static constexpr std::string_view target = "abi.add_one_pipeline";
-    static constexpr std::uint32_t version = 1;
-    static constexpr const auto& registry = add_one_kernels;
+struct add_one_definition : definition<"abi.add_one_pipeline", add_one_kernels> {
     using runtime_scalars = accy::runtime_scalars<accy::scalar<"n", std::uint64_t>>;
     using n = accy::forward<0>;
     using operands = accy::operands<accy::shape<dtype::f32, n>>;
@@ -120,16 +106,10 @@ constexpr accy::parameter_list map_parameters{
 static_assert(map_parameters.offset(1) == 8 && map_parameters.offset(2) == 64 && map_parameters.offset(3) == 192);
 static_assert(map_parameters.offset(4) == 200 && map_parameters.byte_size() == 208 && map_parameters.alignment() == 64);
 
-inline constexpr auto map_kernels = accy::make_registry(
-    accy::kernel_entry{"abi.read_map", 1, accy::format::cuda_ptx, "read_map", map_parameters,
-                       accy::payload::from_text("// read_map"), accy::launch_geometry::fixed({1, 1, 1}, {32, 1, 1})},
-    accy::kernel_entry{"abi.read_map", 1, accy::format::host, "read_map", map_parameters,
-                       accy::payload::from_host(&host_read_map), accy::launch_geometry::fixed({1, 1, 1}, {32, 1, 1})});
+inline constexpr auto map_kernels = registry_of({{.target = "abi.read_map", .symbol = "read_map", .parameters = map_parameters,
+                                                  .launch = accy::launch_geometry::fixed({1, 1, 1}, {32, 1, 1}), .body = &host_read_map}});
 
-struct map_definition {
-    static constexpr std::string_view target = "abi.map_pipeline";
-    static constexpr std::uint32_t version = 1;
-    static constexpr const auto& registry = map_kernels;
+struct map_definition : definition<"abi.map_pipeline", map_kernels> {
     using runtime_scalars = accy::runtime_scalars<accy::scalar<"map", tensor_map>, accy::scalar<"transform", affine>,
                                                   accy::scalar<"count", std::uint32_t, accy::within<1, 128>>,
                                                   accy::scalar<"weight", double>>;
@@ -168,37 +148,21 @@ constexpr accy::parameter_list wide_list(std::index_sequence<P...>) {
 constexpr accy::parameter_list wide_parameters = wide_list(std::make_index_sequence<accy::max_kernel_parameters - 1>{});
 static_assert(wide_parameters.size() == 32);
 
-/// The derivation that binds parameter `P` to the value P, in a type the parameter holds.
-template <std::size_t P, dtype Type = wide_type(P)>
-struct wide_argument;
+/// The derivation that binds parameter `P` to the value P, in the parameter's type: a constant of
+/// its integer type, or an i32 constant converted to its floating-point type (a template argument
+/// of floating-point type is beyond clang 14).
 template <std::size_t P>
-struct wide_argument<P, dtype::u32> {
-    using type = accy::constant<static_cast<std::uint32_t>(P)>;
-};
-template <std::size_t P>
-struct wide_argument<P, dtype::u64> {
-    using type = accy::constant<static_cast<std::uint64_t>(P)>;
-};
-template <std::size_t P>
-struct wide_argument<P, dtype::i32> {
-    using type = accy::constant<static_cast<std::int32_t>(P)>;
-};
-template <std::size_t P>
-struct wide_argument<P, dtype::i64> {
-    using type = accy::constant<static_cast<std::int64_t>(P)>;
-};
-template <std::size_t P>
-struct wide_argument<P, dtype::f64> {
-    using type = accy::convert<dtype::f64, accy::constant<static_cast<std::int32_t>(P)>>;
-};
-template <std::size_t P>
-struct wide_argument<P, dtype::f32> {
-    using type = accy::convert<dtype::f32, accy::constant<static_cast<std::int32_t>(P)>>;
-};
+constexpr auto wide_argument() {
+    constexpr dtype type = wide_type(P);
+    if constexpr (type == dtype::u32) return accy::constant<static_cast<std::uint32_t>(P)>{};
+    else if constexpr (type == dtype::u64) return accy::constant<static_cast<std::uint64_t>(P)>{};
+    else if constexpr (type == dtype::i32) return accy::constant<static_cast<std::int32_t>(P)>{};
+    else if constexpr (type == dtype::i64) return accy::constant<static_cast<std::int64_t>(P)>{};
+    else return accy::convert<type, accy::constant<static_cast<std::int32_t>(P)>>{};
+}
 
 template <std::size_t... P>
-auto wide_stage(std::index_sequence<P...>)
-    -> accy::stage<"abi.wide", 1, accy::result<0>, typename wide_argument<P + 1>::type...>;
+auto wide_stage(std::index_sequence<P...>) -> accy::stage<"abi.wide", 1, accy::result<0>, decltype(wide_argument<P + 1>())...>;
 
 /// Reads parameter `p` as its declared type, as a double.
 double wide_value(const accy::host_block& block, std::size_t p) {
@@ -220,16 +184,10 @@ void host_wide(const accy::host_block& block) {
         out[p] = block.arguments[p].size == accy::size_of(wide_type(p)) ? wide_value(block, p) : -1.0;
 }
 
-inline constexpr auto wide_kernels = accy::make_registry(
-    accy::kernel_entry{"abi.wide", 1, accy::format::cuda_ptx, "wide", wide_parameters, accy::payload::from_text("// wide"),
-                       accy::launch_geometry::fixed({1, 1, 1}, {1, 1, 1})},
-    accy::kernel_entry{"abi.wide", 1, accy::format::host, "wide", wide_parameters, accy::payload::from_host(&host_wide),
-                       accy::launch_geometry::fixed({1, 1, 1}, {1, 1, 1})});
+inline constexpr auto wide_kernels = registry_of({{.target = "abi.wide", .symbol = "wide", .parameters = wide_parameters,
+                                                   .launch = accy::launch_geometry::fixed({1, 1, 1}, {1, 1, 1}), .body = &host_wide}});
 
-struct wide_definition {
-    static constexpr std::string_view target = "abi.wide_pipeline";
-    static constexpr std::uint32_t version = 1;
-    static constexpr const auto& registry = wide_kernels;
+struct wide_definition : definition<"abi.wide_pipeline", wide_kernels> {
     using runtime_scalars = accy::runtime_scalars<>;
     using operands = accy::operands<>;
     using results = accy::results<accy::shape<dtype::f64, accy::constant<32>>>;
@@ -277,12 +235,10 @@ BOOST_AUTO_TEST_CASE(a_triton_signature_is_bound_in_order_and_packed_at_its_offs
 BOOST_AUTO_TEST_CASE(a_triton_signature_runs_on_the_host_backend) {
     accy::host::backend device(4);
     std::mt19937 engine = accy_test::fresh_engine();
-    std::uniform_real_distribution<float> values(-1000.0f, 1000.0f);
     const auto pool = accy::load_artifacts<add_one>(device, accy::formats::host);
     for (const std::uint64_t n : {std::uint64_t{1}, std::uint64_t{1023}, std::uint64_t{1024}, std::uint64_t{1025},
                                   std::uint64_t{engine() % 100000 + 1}}) {
-        std::vector<float> x(n);
-        std::generate(x.begin(), x.end(), [&] { return values(engine); });
+        const std::vector<float> x = drawn<float>(engine, n, std::uniform_real_distribution<float>(-1000.0f, 1000.0f));
         host_buffer in(device, n * sizeof(float)), out(device, n * sizeof(float));
         in.upload(x);
         out.fill(0xff);
@@ -295,17 +251,14 @@ BOOST_AUTO_TEST_CASE(a_triton_signature_runs_on_the_host_backend) {
 }
 
 BOOST_AUTO_TEST_CASE(a_narrowed_triton_n_that_does_not_fit_launches_nothing) {
-    recording_backend device;
     const std::uint64_t n = std::uint64_t{1} << 32;  // the kernel's n is a u32
     // 16 GiB each: ids 4 apart, as the recording backend puts buffer k at k x 4 GiB.
     const std::array operands{recorded<float>(1000, n)};
     const std::array results{recorded<float>(1004, n)};
-    BOOST_CHECK_EXCEPTION(accy::launch_pipeline<add_one>(device, accy::formats::cuda_ptx, operands, results, add_one::scalar_values{n}),
-                          accy::error,
-                          fails_with(errc::launch_argument_mismatch,
-                                     {"stage 0 ('abi.add_one'), parameter 2 ('n')", "4294967296", "outside u32"}));
-    BOOST_TEST(device.allocate_count == 0u);
-    BOOST_TEST(device.launch_count == 0u);
+    const auto launch_n = [&](recording_backend& device) {
+        accy::launch_pipeline<add_one>(device, accy::formats::cuda_ptx, operands, results, add_one::scalar_values{n});
+    };
+    check_refused(launch_n, {"stage 0 ('abi.add_one'), parameter 2 ('n')", "4294967296", "outside u32"});
 }
 
 BOOST_AUTO_TEST_CASE(bytes_parameters_arrive_whole_at_their_alignment) {
@@ -314,7 +267,6 @@ BOOST_AUTO_TEST_CASE(bytes_parameters_arrive_whole_at_their_alignment) {
     const read_map::scalar_values scalars{map, transform, 100u, 0.5};
 
     recording_backend device;
-    const std::array<accy::buffer, 0> no_operands{};
     const std::array results{recorded<std::uint8_t>(1002, 256)};
     accy::launch_pipeline<read_map>(device, accy::formats::cuda_ptx, no_operands, results, scalars);
     const auto& launch = device.launches.at(0);
@@ -343,7 +295,6 @@ BOOST_AUTO_TEST_CASE(bytes_parameters_arrive_whole_at_their_alignment) {
 BOOST_AUTO_TEST_CASE(a_kernel_of_32_parameters_of_every_scalar_type) {
     static_assert(wide::parameters(0).size() == accy::max_kernel_parameters);
     recording_backend device;
-    const std::array<accy::buffer, 0> no_operands{};
     const std::array results{recorded<double>(1002, 32)};
     accy::launch_pipeline<wide>(device, accy::formats::cuda_ptx, no_operands, results, std::tuple<>{});
     const auto& launch = device.launches.at(0);

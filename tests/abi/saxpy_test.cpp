@@ -22,15 +22,9 @@
 #include <utility>
 #include <vector>
 
-namespace {
+using namespace accy_abi;
 
-using accy::access;
-using accy::dtype;
-using accy::grid_dim;
-using accy::parameter;
-using accy_abi::host_buffer;
-using accy_abi::recorded;
-using accy_abi::recording_backend;
+namespace {
 
 constexpr std::uint32_t threads = 256;
 
@@ -60,16 +54,12 @@ constexpr accy::parameter_list saxpy_parameters{
 constexpr accy::launch_geometry saxpy_launch{{grid_dim::ceil_div(3, threads), grid_dim::fixed(1), grid_dim::fixed(1)},
                                              {threads, 1, 1}};
 
-inline constexpr auto saxpy_kernels = accy::make_registry(
-    accy::kernel_entry{"abi.saxpy_count", 1, accy::format::cuda_ptx, "saxpy_count", saxpy_parameters,
-                       accy::payload::from_text("// saxpy_count"), saxpy_launch},
-    accy::kernel_entry{"abi.saxpy_count", 1, accy::format::host, "saxpy_count", saxpy_parameters,
-                       accy::payload::from_host(&host_saxpy_count), saxpy_launch});
+inline constexpr auto saxpy_kernels = registry_of({
+    {.target = "abi.saxpy_count", .symbol = "saxpy_count", .parameters = saxpy_parameters, .launch = saxpy_launch,
+     .body = &host_saxpy_count},
+});
 
-struct saxpy_definition {
-    static constexpr std::string_view target = "abi.saxpy";
-    static constexpr std::uint32_t version = 1;
-    static constexpr const auto& registry = saxpy_kernels;
+struct saxpy_definition : definition<"abi.saxpy", saxpy_kernels> {
     using runtime_scalars = accy::runtime_scalars<accy::scalar<"n", std::uint64_t, accy::at_least<1>>, accy::scalar<"alpha", float>>;
     using n = accy::forward<0>;
     using operands = accy::operands<accy::shape<dtype::f32, n>>;
@@ -95,10 +85,7 @@ reference saxpy_count(float alpha, const std::vector<float>& x, std::vector<floa
 }
 
 std::vector<float> fresh_floats(std::mt19937& engine, std::uint64_t n) {
-    std::uniform_real_distribution<float> values(-100.0f, 100.0f);
-    std::vector<float> made(n);
-    std::generate(made.begin(), made.end(), [&] { return values(engine); });
-    return made;
+    return drawn<float>(engine, n, std::uniform_real_distribution<float>(-100.0f, 100.0f));
 }
 
 }  // namespace

@@ -19,17 +19,9 @@
 #include <type_traits>
 #include <vector>
 
-namespace {
+using namespace accy_abi;
 
-using accy::access;
-using accy::dtype;
-using accy::errc;
-using accy::grid_dim;
-using accy::parameter;
-using accy_abi::fails_with;
-using accy_abi::host_buffer;
-using accy_abi::recorded;
-using accy_abi::recording_backend;
+namespace {
 
 struct params {
     std::int32_t shift;
@@ -68,17 +60,12 @@ constexpr accy::parameter_list typed_parameters{
 constexpr accy::launch_geometry typed_launch{{grid_dim::ceil_div(1, typed_block), grid_dim::fixed(1), grid_dim::fixed(1)},
                                              {typed_block, 1, 1}};
 
-inline constexpr auto typed_kernels = accy::make_registry(
-    accy::kernel_entry{"abi.typed", 1, accy::format::cuda_ptx, "typed", typed_parameters, accy::payload::from_text("// typed"),
-                       typed_launch},
-    accy::kernel_entry{"abi.typed", 1, accy::format::host, "typed", typed_parameters, accy::payload::from_host(&host_typed),
-                       typed_launch});
+inline constexpr auto typed_kernels = registry_of({
+    {.target = "abi.typed", .symbol = "typed", .parameters = typed_parameters, .launch = typed_launch, .body = &host_typed},
+});
 
 // The scalars' order (alpha, p, offset, n) differs from the kernel's.
-struct typed_definition {
-    static constexpr std::string_view target = "abi.typed_pipeline";
-    static constexpr std::uint32_t version = 1;
-    static constexpr const auto& registry = typed_kernels;
+struct typed_definition : definition<"abi.typed_pipeline", typed_kernels> {
     using runtime_scalars = accy::runtime_scalars<accy::scalar<"alpha", float>, accy::scalar<"p", params>,
                                                   accy::scalar<"offset", std::int32_t, accy::within<-10, 10>>,
                                                   accy::scalar<"n", std::uint64_t, accy::within<16, (1u << 20)>>>;
@@ -116,7 +103,6 @@ BOOST_AUTO_TEST_SUITE(abi_scalars)
 
 BOOST_AUTO_TEST_CASE(typed_scalars_reach_the_kernel_with_their_types_and_bytes) {
     recording_backend device;
-    const std::array<accy::buffer, 0> no_operands{};
     const std::array results{recorded<float>(1001, 1000), recorded<std::int32_t>(1002, 3)};
     accy::launch_pipeline<typed>(device, accy::formats::cuda_ptx, no_operands, results,
                                  typed::scalar_values{1.5f, some_params, -3, 1000});
@@ -145,7 +131,7 @@ BOOST_AUTO_TEST_CASE(a_host_kernel_reads_typed_scalars) {
     out.fill(0xff);
     const float alpha = 1.5f;
     const std::int32_t offset = -3;
-    accy::launch_pipeline<typed>(device, accy::formats::host, std::array<accy::buffer, 0>{},
+    accy::launch_pipeline<typed>(device, accy::formats::host, no_operands,
                                  std::array{out.view(), seen.view()}, typed::scalar_values{alpha, some_params, offset, n});
     std::vector<float> expected(n);
     for (std::uint64_t i = 0; i < n; ++i)
@@ -157,11 +143,12 @@ BOOST_AUTO_TEST_CASE(a_host_kernel_reads_typed_scalars) {
 }
 
 BOOST_AUTO_TEST_CASE(bounds_are_checked_before_anything_is_allocated) {
-    const std::array<accy::buffer, 0> no_operands{};
     const std::array results{recorded<float>(1001, 1u << 21)};
+    const auto scalars = [](std::int32_t offset, std::uint64_t n) {
+        return typed_with_scratch::scalar_values{1.0f, some_params, offset, n};
+    };
     const auto launch = [&](recording_backend& device, std::int32_t offset, std::uint64_t n) {
-        accy::launch_pipeline<typed_with_scratch>(device, accy::formats::cuda_ptx, no_operands, results,
-                                                  typed_with_scratch::scalar_values{1.0f, some_params, offset, n});
+        accy::launch_pipeline<typed_with_scratch>(device, accy::formats::cuda_ptx, no_operands, results, scalars(offset, n));
     };
     struct out_of_bounds {
         std::int32_t offset;
@@ -173,15 +160,12 @@ BOOST_AUTO_TEST_CASE(bounds_are_checked_before_anything_is_allocated) {
                                        out_of_bounds{0, 0, "('n') is 0, outside"},
                                        out_of_bounds{-11, 16, "runtime scalar 2 ('offset') is -11, outside its bounds -10 to 10"},
                                        out_of_bounds{11, 16, "('offset') is 11, outside its bounds -10 to 10"}}) {
-        recording_backend device;
-        BOOST_CHECK_EXCEPTION(launch(device, wrong.offset, wrong.n), accy::error,
-                              fails_with(errc::launch_argument_mismatch, {"launch_pipeline of pipeline 'abi.typed_pipeline' v1", wrong.says}));
-        BOOST_CHECK_EXCEPTION(accy::allocate_intermediates<typed_with_scratch>(
-                                  device, typed_with_scratch::scalar_values{1.0f, some_params, wrong.offset, wrong.n}),
-                              accy::error, fails_with(errc::launch_argument_mismatch, {"allocate_intermediates", wrong.says}));
-        BOOST_TEST(device.allocate_count == 0u);
-        BOOST_TEST(device.fill_count == 0u);
-        BOOST_TEST(device.launch_count == 0u);
+        const auto launch_wrong = [&](recording_backend& device) { launch(device, wrong.offset, wrong.n); };
+        const auto allocate_wrong = [&](recording_backend& device) {
+            accy::allocate_intermediates<typed_with_scratch>(device, scalars(wrong.offset, wrong.n));
+        };
+        check_refused(launch_wrong, {"launch_pipeline of pipeline 'abi.typed_pipeline' v1", wrong.says});
+        check_refused(allocate_wrong, {"allocate_intermediates", wrong.says});
     }
     // The bounds themselves are inside.
     recording_backend device;

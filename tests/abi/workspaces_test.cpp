@@ -25,18 +25,9 @@
 #include <utility>
 #include <vector>
 
-namespace {
+using namespace accy_abi;
 
-using accy::access;
-using accy::buffer;
-using accy::dtype;
-using accy::errc;
-using accy::grid_dim;
-using accy::parameter;
-using accy_abi::fails_with;
-using accy_abi::host_buffer;
-using accy_abi::recorded;
-using accy_abi::recording_backend;
+namespace {
 
 constexpr std::uint32_t tile = 256;
 
@@ -82,20 +73,13 @@ constexpr accy::parameter_list finish_parameters{
 constexpr accy::launch_geometry total_launch{{grid_dim::ceil_div(2, tile), grid_dim::fixed(1), grid_dim::fixed(1)}, {tile, 1, 1}};
 constexpr accy::launch_geometry finish_launch{{grid_dim::ceil_div(4, tile), grid_dim::fixed(1), grid_dim::fixed(1)}, {tile, 1, 1}};
 
-inline constexpr auto scratchy_kernels = accy::make_registry(
-    accy::kernel_entry{"abi.block_total", 1, accy::format::cuda_ptx, "block_total", total_parameters,
-                       accy::payload::from_text("// block_total"), total_launch},
-    accy::kernel_entry{"abi.block_total", 1, accy::format::host, "block_total", total_parameters,
-                       accy::payload::from_host(&host_block_total), total_launch},
-    accy::kernel_entry{"abi.finish", 1, accy::format::cuda_ptx, "finish", finish_parameters, accy::payload::from_text("// finish"),
-                       finish_launch},
-    accy::kernel_entry{"abi.finish", 1, accy::format::host, "finish", finish_parameters, accy::payload::from_host(&host_finish),
-                       finish_launch});
+inline constexpr auto scratchy_kernels = registry_of({
+    {.target = "abi.block_total", .symbol = "block_total", .parameters = total_parameters, .launch = total_launch,
+     .body = &host_block_total},
+    {.target = "abi.finish", .symbol = "finish", .parameters = finish_parameters, .launch = finish_launch, .body = &host_finish},
+});
 
-struct scratchy_definition {
-    static constexpr std::string_view target = "abi.scratchy";
-    static constexpr std::uint32_t version = 1;
-    static constexpr const auto& registry = scratchy_kernels;
+struct scratchy_definition : definition<"abi.scratchy", scratchy_kernels> {
     using runtime_scalars = accy::runtime_scalars<accy::scalar<"n", std::uint64_t, accy::at_least<1>>>;
     using n = accy::forward<0>;
     using tiles = accy::ceil_div<n, tile>;
@@ -185,37 +169,32 @@ BOOST_AUTO_TEST_CASE(caller_scratch_holds_the_workspaces_after_the_intermediates
 }
 
 BOOST_AUTO_TEST_CASE(caller_workspaces_are_checked_like_intermediates) {
-    const auto check_refused = [](std::span<const buffer> scratch, std::string_view says) {
-        recording_backend device;
-        BOOST_CHECK_EXCEPTION(launch_recorded(device, accy::use_intermediates(scratch)), accy::error,
-                              fails_with(errc::launch_argument_mismatch, {says}));
-        BOOST_TEST(device.allocate_count == 0u);
-        BOOST_TEST(device.fill_count == 0u);
-        BOOST_TEST(device.launch_count == 0u);
+    const auto launching_with = [](std::span<const buffer> scratch) {
+        return [scratch](recording_backend& device) { launch_recorded(device, accy::use_intermediates(scratch)); };
     };
     const std::array<buffer, 3> good = caller_scratch();
-    check_refused(std::span(good).first(2), "expects 1 intermediates and 2 workspaces, got 2 buffers");
+    check_refused(launching_with(std::span(good).first(2)), {"expects 1 intermediates and 2 workspaces, got 2 buffers"});
     std::array<buffer, 3> scratch = good;
     scratch[2].byte_size = 4;
-    check_refused(scratch, "workspace 1 holds 4 bytes, the runtime scalars need 8");
+    check_refused(launching_with(scratch), {"workspace 1 holds 4 bytes, the runtime scalars need 8"});
     scratch = good;
     scratch[1] = {};
-    check_refused(scratch, "workspace 0 is a null buffer");
+    check_refused(launching_with(scratch), {"workspace 0 is a null buffer"});
     scratch = good;
     scratch[1] = seed_operands[0];
-    check_refused(scratch, "workspace 0 overlaps operand 0");
+    check_refused(launching_with(scratch), {"workspace 0 overlaps operand 0"});
     scratch = good;
     scratch[2] = {seed_results[1].address, 8};
-    check_refused(scratch, "workspace 1 overlaps result 1");
+    check_refused(launching_with(scratch), {"workspace 1 overlaps result 1"});
     scratch = good;
     scratch[2] = {good[0].address + 8, 8};
-    check_refused(scratch, "workspace 1 overlaps intermediate 0");
+    check_refused(launching_with(scratch), {"workspace 1 overlaps intermediate 0"});
 }
 
 BOOST_AUTO_TEST_CASE(a_host_kernel_sees_its_workspace_zeroed_though_the_caller_left_it_dirty) {
     accy::host::backend device(4);
     std::mt19937 engine = accy_test::fresh_engine();
-    std::uniform_int_distribution<std::int32_t> values(-1000, 1000);
+    const std::uniform_int_distribution<std::int32_t> values(-1000, 1000);
     const auto pool = accy::load_artifacts<scratchy>(device, accy::formats::host);
     constexpr std::uint64_t capacity = 100000;
     const std::uint64_t capacity_tiles = (capacity + tile - 1) / tile;
@@ -224,8 +203,7 @@ BOOST_AUTO_TEST_CASE(a_host_kernel_sees_its_workspace_zeroed_though_the_caller_l
     const std::array scratch{partial.view(), staging.view(), tickets.view()};
     for (int round = 0; round < 20; ++round) {
         const std::uint64_t n = round == 0 ? capacity : round == 1 ? 1 : engine() % capacity + 1;
-        std::vector<std::int32_t> input(n);
-        std::generate(input.begin(), input.end(), [&] { return values(engine); });
+        const std::vector<std::int32_t> input = drawn<std::int32_t>(engine, n, values);
         in.upload(input);
         for (host_buffer* dirty : {&out, &total, &partial, &staging, &tickets}) dirty->fill(0xa5);
         accy::launch_pipeline<scratchy>(device, accy::formats::host, std::array{in.view()}, std::array{out.view(), total.view()},
