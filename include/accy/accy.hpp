@@ -30,6 +30,7 @@
 #include <accy/runtime/artifact_pool.hpp>
 #include <accy/runtime/backend.hpp>
 #include <accy/runtime/checked_launch.hpp>
+#include <accy/runtime/describe.hpp>
 #include <accy/runtime/intermediate_buffers.hpp>
 #include <accy/runtime/launch.hpp>
 #include <accy/runtime/launch_options.hpp>

@@ -1,0 +1,145 @@
+// SPDX-License-Identifier: Apache-2.0
+// Defines `accy::describe<P>()`, a readable text of a pipeline's wiring: its runtime scalars, the
+// shapes of its buffers, and each stage's kernel, geometry and arguments, derivations written out.
+#pragma once
+
+#include <accy/core/dtype.hpp>
+#include <accy/core/format.hpp>
+#include <accy/kernel/geometry.hpp>
+#include <accy/kernel/parameter.hpp>
+#include <accy/pipeline/buffer_ref.hpp>
+#include <accy/pipeline/detail/derivation_step.hpp>
+#include <accy/pipeline/pipeline.hpp>
+#include <accy/runtime/detail/launch_plan.hpp>
+
+#include <cstddef>
+#include <span>
+#include <string>
+#include <string_view>
+
+namespace accy {
+
+namespace detail {
+
+/// The derivation whose steps start at `next` as an expression over the scalars' `names`; `next`
+/// is left past its steps.
+inline std::string derivation_text(const derivation_step*& next, std::span<const scalar_info> scalars) {
+    const derivation_step& step = *next++;
+    using operation = derivation_step::operation;
+    const auto binary = [&](std::string_view before, std::string_view between, std::string_view after) {
+        std::string text(before);
+        text += derivation_text(next, scalars);
+        text += between;
+        text += derivation_text(next, scalars);
+        return text += after;
+    };
+    switch (step.op) {
+    case operation::scalar: return std::string(scalars[static_cast<std::size_t>(step.operand)].name);
+    case operation::constant: return to_string(step.operand);
+    case operation::ceil_div: {
+        std::string text = "ceil_div(" + derivation_text(next, scalars);
+        return text.append(", ").append(to_string(step.operand)).append(")");
+    }
+    case operation::sum: return binary("(", " + ", ")");
+    case operation::product: return binary("(", " * ", ")");
+    case operation::min: return binary("min(", ", ", ")");
+    case operation::max: return binary("max(", ", ", ")");
+    case operation::convert: {
+        std::string text = step.type.bytes ? std::string("bytes") : std::string(accy::to_string(step.type.type));
+        return text.append("(").append(derivation_text(next, scalars)).append(")");
+    }
+    }
+    return {};
+}
+
+/// "operand<0>", "workspace<1>" and so on: a buffer as a stage names it.
+inline std::string buffer_text(const buffer_ref& ref) {
+    return std::string(to_string(ref.kind)).append("<").append(std::to_string(ref.index)).append(">");
+}
+
+/// A grid dimension as the entry derives it from its kernel's parameters.
+inline std::string grid_text(const grid_dim& dimension, const parameter_list& parameters) {
+    if (dimension.rule == grid_dim::kind::fixed) return std::to_string(dimension.value);
+    return std::string("ceil_div(")
+        .append(parameters[dimension.parameter_index].name)
+        .append(", ")
+        .append(std::to_string(dimension.value))
+        .append(")");
+}
+
+/// The first entry of `stage` in any format: the geometry is the same in every format a
+/// well-formed pipeline has.
+template <class Pipeline>
+const kernel_entry& any_entry(std::size_t stage) {
+    for (std::size_t f = 0; f < format_count; ++f)
+        if (const kernel_entry* found = Pipeline::entry(stage, static_cast<format>(f))) return *found;
+    return Pipeline::registry.entries[0];  // unreachable: every stage of a well-formed pipeline has an entry
+}
+
+}  // namespace detail
+
+/// The wiring of pipeline `P`, one line per declaration, for reading and for golden tests:
+///
+///     pipeline accy.examples.scan.f32, version 1
+///     runtime scalar 0: n, u32
+///     operand 0: f32[n]
+///     ...
+///     stage 0: accy.examples.scan.reduce_tiles.f32, version 1, grid (ceil_div(n, 8192), 1, 1), block (256, 1, 1)
+///       tile_sums <- intermediate<0>
+///       n <- n, u32
+///
+/// A scalar with bounds shows them ("n, u32, 1 to 4294967295"); a zero_filled workspace says so;
+/// a stage's dynamic shared memory is shown where its entry asks for some.
+template <class P>
+    requires is_pipeline<P> && P::well_formed
+std::string describe() {
+    constexpr const auto& plan = detail::launch_plan<P>;
+    const std::span<const scalar_info> scalars(P::scalars::infos);
+    std::string text = "pipeline " + std::string(P::target) + ", version " + std::to_string(P::version) + "\n";
+    for (std::size_t s = 0; s < scalars.size(); ++s) {
+        const scalar_info& scalar = scalars[s];
+        text += "runtime scalar " + std::to_string(s) + ": " + std::string(scalar.name) + ", ";
+        text += scalar.type.bytes ? std::to_string(scalar.type.size) + " bytes" : std::string(to_string(scalar.type.type));
+        if (scalar.bounded) text += ", " + detail::to_string(scalar.min) + " to " + detail::to_string(scalar.max);
+        text += "\n";
+    }
+    for (const detail::buffer_plan& buffer : plan.buffers) {
+        const detail::derivation_step* next = &plan.steps[buffer.extent_step];
+        text += std::string(to_string(buffer.list)) + " " + std::to_string(buffer.index) + ": " +
+                std::string(to_string(buffer.type)) + "[" + detail::derivation_text(next, scalars) + "]";
+        if (buffer.list == buffer_kind::workspace &&
+            P::declared::workspaces::template infos<typename P::scalars>[buffer.index].zero_fill)
+            text += ", zero_filled";
+        text += "\n";
+    }
+    for (std::size_t s = 0; s < P::stage_count; ++s) {
+        const kernel_entry& entry = detail::any_entry<P>(s);
+        const parameter_list& parameters = entry.parameters;
+        const launch_geometry& geometry = entry.launch;
+        text += "stage " + std::to_string(s) + ": " + std::string(P::stages[s].target) + ", version " +
+                std::to_string(P::stages[s].version) + ", grid (" + detail::grid_text(geometry.grid[0], parameters) + ", " +
+                detail::grid_text(geometry.grid[1], parameters) + ", " + detail::grid_text(geometry.grid[2], parameters) +
+                "), block (" + std::to_string(geometry.block.x) + ", " + std::to_string(geometry.block.y) + ", " +
+                std::to_string(geometry.block.z) + ")";
+        if (geometry.shared.bytes != 0 || geometry.shared.bytes_per_thread != 0)
+            text += ", shared memory " + std::to_string(geometry.shared.total(geometry.block)) + " bytes";
+        text += "\n";
+        const detail::stage_plan& stage = plan.stages[s];
+        for (std::size_t a = 0; a < stage.argument_count; ++a) {
+            const detail::argument_plan& argument = plan.arguments[stage.first_argument + a];
+            text += "  " + std::string(parameters[a].name) + " <- ";
+            if (argument.is_buffer) {
+                text += detail::buffer_text(argument.ref);
+            } else {
+                const detail::derivation_step* next = &plan.steps[argument.first_step];
+                text += detail::derivation_text(next, scalars) + ", " +
+                        (argument.what == parameter::kind::bytes ? std::to_string(argument.size) + " bytes"
+                                                                 : std::string(to_string(argument.type)));
+            }
+            text += "\n";
+        }
+    }
+    return text;
+}
+
+}  // namespace accy
