@@ -115,11 +115,14 @@ inline void check_untouched(const recording_backend& device) {
 }
 
 /// Runs `launch(device)` on a fresh recording backend: it is refused, with launch_argument_mismatch
-/// and a message that holds every one of `parts`, before the backend has done anything.
+/// and a message that holds every one of `parts`, before the backend has done anything. A failure
+/// names the first part, which tells the call from the others.
 inline void check_refused(const auto& launch, std::initializer_list<std::string_view> parts) {
     recording_backend device;
-    BOOST_CHECK_EXCEPTION(launch(device), accy::error, fails_with(errc::launch_argument_mismatch, parts));
-    check_untouched(device);
+    BOOST_TEST_CONTEXT("the launch refused with '" << (parts.size() > 0 ? *parts.begin() : "") << "'") {
+        BOOST_CHECK_EXCEPTION(launch(device), accy::error, fails_with(errc::launch_argument_mismatch, parts));
+        check_untouched(device);
+    }
 }
 
 // ---- Host data

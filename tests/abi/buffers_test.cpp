@@ -11,12 +11,10 @@
 
 #include <boost/test/unit_test.hpp>
 
-#include <algorithm>
 #include <array>
 #include <cstdint>
 #include <limits>
 #include <random>
-#include <string_view>
 #include <tuple>
 #include <vector>
 

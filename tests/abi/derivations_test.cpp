@@ -14,7 +14,6 @@
 #include <cstdint>
 #include <limits>
 #include <string>
-#include <string_view>
 #include <tuple>
 
 using namespace accy_abi;

@@ -11,7 +11,6 @@
 
 #include <boost/test/unit_test.hpp>
 
-#include <algorithm>
 #include <array>
 #include <cstdint>
 #include <random>

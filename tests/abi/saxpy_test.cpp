@@ -12,12 +12,10 @@
 
 #include <boost/test/unit_test.hpp>
 
-#include <algorithm>
 #include <array>
 #include <atomic>
 #include <cstdint>
 #include <random>
-#include <string_view>
 #include <tuple>
 #include <utility>
 #include <vector>
@@ -25,8 +23,6 @@
 using namespace accy_abi;
 
 namespace {
-
-constexpr std::uint32_t threads = 256;
 
 void host_saxpy_count(const accy::host_block& block) {
     const auto x = block.buffer_as<const float>(0);
@@ -51,6 +47,7 @@ constexpr accy::parameter_list saxpy_parameters{
     parameter::buffer("x", access::read, dtype::f32),         parameter::buffer("y", access::read_write, dtype::f32),
     parameter::scalar("alpha", dtype::f32),                   parameter::scalar("n", dtype::u64),
     parameter::buffer("workspace", access::read_write, dtype::i32), parameter::buffer("positives", access::write, dtype::i32)};
+constexpr std::uint32_t threads = 256;
 constexpr accy::launch_geometry saxpy_launch{{grid_dim::ceil_div(3, threads), grid_dim::fixed(1), grid_dim::fixed(1)},
                                              {threads, 1, 1}};
 

@@ -12,7 +12,6 @@
 
 #include <boost/test/unit_test.hpp>
 
-#include <algorithm>
 #include <array>
 #include <atomic>
 #include <cstdint>
@@ -20,7 +19,6 @@
 #include <random>
 #include <span>
 #include <stdexcept>
-#include <string_view>
 #include <tuple>
 #include <utility>
 #include <vector>
