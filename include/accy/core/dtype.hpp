@@ -41,16 +41,13 @@ constexpr std::string_view to_string(dtype type) noexcept {
     return "unknown";
 }
 
-namespace detail {
-
-/// 128-bit integers hold every value of every integer dtype, and the sum or difference of two.
+/// 128-bit integers hold every value of every integer dtype, and the sum or difference of two: the
+/// type of bounds and of derived integers, so that a check never overflows.
 __extension__ using wide_int = __int128;
 __extension__ using wide_uint = unsigned __int128;
 
-}  // namespace detail
-
 /// The smallest value of an integer dtype.
-constexpr detail::wide_int lowest(dtype type) noexcept {
+constexpr wide_int lowest(dtype type) noexcept {
     switch (type) {
     case dtype::i32: return INT32_MIN;
     case dtype::i64: return INT64_MIN;
@@ -59,7 +56,7 @@ constexpr detail::wide_int lowest(dtype type) noexcept {
 }
 
 /// The largest value of an integer dtype.
-constexpr detail::wide_int highest(dtype type) noexcept {
+constexpr wide_int highest(dtype type) noexcept {
     switch (type) {
     case dtype::u8: return UINT8_MAX;
     case dtype::i32: return INT32_MAX;

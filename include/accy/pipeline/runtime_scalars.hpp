@@ -38,7 +38,7 @@ constexpr value_type value_type_of() noexcept {
 template <std::int64_t Min, std::uint64_t Max>
 struct within {
     static constexpr bool bounded = true;
-    static constexpr detail::wide_int min = Min, max = Max;
+    static constexpr wide_int min = Min, max = Max;
 };
 template <std::uint64_t Max>
 using at_most = within<INT64_MIN, Max>;
@@ -47,7 +47,7 @@ using at_least = within<Min, UINT64_MAX>;
 
 struct unbounded {
     static constexpr bool bounded = false;
-    static constexpr detail::wide_int min = 0, max = 0;
+    static constexpr wide_int min = 0, max = 0;
 };
 
 /// Runtime scalar `Name` of C++ type `T`: a number (`std::uint64_t`, `float`, ...) or a trivially
@@ -69,7 +69,7 @@ struct scalar_info {
     std::string_view name;
     value_type type;
     bool bounded = false;
-    detail::wide_int min = 0, max = 0;
+    wide_int min = 0, max = 0;
     bool supported = true;
     bool bounds_valid = true;
 };
