@@ -29,7 +29,7 @@ recording_backend counting_backend() {
 void raw_backend_launches(benchmark::State& state) {
     recording_backend device = counting_backend();
     const auto pool = accy::load_artifacts<device_scan>(device, accy::formats::cuda_ptx);
-    const auto scratch = accy::allocate_intermediates<device_scan>(device, accy_test::n_5000);
+    const auto scratch = accy::allocate_scratch<device_scan>(device, accy_test::n_5000);
     const accy::buffer out = accy_test::seed_results[0], in = accy_test::seed_operands[0], tile_sums = scratch[0],
                        scanned = scratch[1];
     const std::uint32_t n = 5000, blocks = 79;
@@ -52,11 +52,11 @@ BENCHMARK(raw_backend_launches);
 void launch_with_pool_and_intermediates(benchmark::State& state) {
     recording_backend device = counting_backend();
     const auto pool = accy::load_artifacts<device_scan>(device, accy::formats::cuda_ptx);
-    const auto scratch = accy::allocate_intermediates<device_scan>(device, accy_test::n_5000);
+    const auto scratch = accy::allocate_scratch<device_scan>(device, accy_test::n_5000);
     for (auto _ : state) {
         accy::launch_pipeline<device_scan>(device, accy::formats::cuda_ptx, accy_test::seed_operands,
                                            accy_test::seed_results, accy_test::n_5000, accy::use_pool(pool),
-                                           accy::use_intermediates(scratch));
+                                           accy::use_scratch(scratch));
         benchmark::ClobberMemory();
     }
 }

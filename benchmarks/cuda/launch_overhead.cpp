@@ -79,8 +79,8 @@ struct setup {
     typename Pipeline::scalar_values scalars{256};
     accy::artifact_pool<Pipeline, accy::cuda::backend> pool =
         accy::load_artifacts<Pipeline>(gpu.device, accy::formats::cuda_fatbin);
-    accy::intermediate_buffers<Pipeline, accy::cuda::backend> scratch =
-        accy::allocate_intermediates<Pipeline>(gpu.device, scalars);
+    accy::scratch_buffers<Pipeline, accy::cuda::backend> scratch =
+        accy::allocate_scratch<Pipeline>(gpu.device, scalars);
     accy::cuda::pipeline_graph<Pipeline> graph{gpu.device, pool, scratch, operands, results, scalars};
 
     CUstream stream() const { return gpu.stream.get(); }
@@ -191,7 +191,7 @@ template <class Pipeline>
 void accy_pool_and_intermediates(benchmark::State& state, mode how) {
     measure<setup<Pipeline>>(state, how, [](setup<Pipeline>& s) {
         accy::launch_pipeline<Pipeline>(s.gpu.device, accy::formats::cuda_fatbin, s.operands, s.results, s.scalars,
-                                        accy::use_pool(s.pool), accy::use_intermediates(s.scratch),
+                                        accy::use_pool(s.pool), accy::use_scratch(s.scratch),
                                         accy::on_stream(s.stream()));
     });
 }
@@ -219,7 +219,7 @@ template <class Pipeline>
 void chain_stream(benchmark::State& state) {
     measure_gpu<Pipeline>(state, [](setup<Pipeline>& s) {
         accy::launch_pipeline<Pipeline>(s.gpu.device, accy::formats::cuda_fatbin, s.operands, s.results, s.scalars,
-                                        accy::use_pool(s.pool), accy::use_intermediates(s.scratch),
+                                        accy::use_pool(s.pool), accy::use_scratch(s.scratch),
                                         accy::on_stream(s.stream()));
     });
 }

@@ -130,15 +130,15 @@ struct accy_run {
     std::array<accy::buffer, Results> results;
     typename Pipeline::scalar_values scalars;
     accy::artifact_pool<Pipeline, accy::cuda::backend> pool = accy::load_artifacts<Pipeline>(b.gpu.device, accy::formats::cuda_fatbin);
-    accy::intermediate_buffers<Pipeline, accy::cuda::backend> scratch =
-        accy::allocate_intermediates<Pipeline>(b.gpu.device, scalars);
+    accy::scratch_buffers<Pipeline, accy::cuda::backend> scratch =
+        accy::allocate_scratch<Pipeline>(b.gpu.device, scalars);
 
     accy_run(std::uint32_t size, const typename Pipeline::scalar_values& values, const std::array<accy::buffer, Results>& outputs)
         : n(size), operands(b.operands<T>(size)), results(outputs), scalars(values) {}
 
     void launch() {
         accy::launch_pipeline<Pipeline>(b.gpu.device, accy::formats::cuda_fatbin, operands, results, scalars,
-                                        accy::use_pool(pool), accy::use_intermediates(scratch), accy::on_stream(b.stream()));
+                                        accy::use_pool(pool), accy::use_scratch(scratch), accy::on_stream(b.stream()));
     }
     accy::cuda::pipeline_graph<Pipeline> graph() { return {b.gpu.device, pool, scratch, operands, results, scalars}; }
 };

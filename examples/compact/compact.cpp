@@ -52,12 +52,12 @@ bool run(Backend& device, Format format, std::uint32_t n, unsigned iterations, s
     const std::vector<T> input = random_values<T>(engine, n);
     in.upload(input);
     const auto pool = accy::load_artifacts<compact_pipeline>(device, format);
-    const auto scratch = accy::allocate_intermediates<compact_pipeline>(device, scalars);
+    const auto scratch = accy::allocate_scratch<compact_pipeline>(device, scalars);
     const double seconds = time_launches(
         iterations,
         [&] {
             accy::launch_pipeline<compact_pipeline>(device, format, operands, results, scalars, accy::use_pool(pool),
-                                                    accy::use_intermediates(scratch));
+                                                    accy::use_scratch(scratch));
         },
         [&] { device.synchronize(std::nullopt); });
     const std::uint32_t counted = count.download()[0];

@@ -39,12 +39,12 @@ bool run_scan(std::string_view name, Backend& device, Format format, std::uint32
     const std::vector<T> input = random_values<T>(engine, n);
     in.upload(input);
     const auto pool = accy::load_artifacts<Pipeline>(device, format);
-    const auto scratch = accy::allocate_intermediates<Pipeline>(device, scalars);
+    const auto scratch = accy::allocate_scratch<Pipeline>(device, scalars);
     const double seconds = time_launches(
         iterations,
         [&] {
             accy::launch_pipeline<Pipeline>(device, format, operands, results, scalars, accy::use_pool(pool),
-                                            accy::use_intermediates(scratch));
+                                            accy::use_scratch(scratch));
         },
         [&] { device.synchronize(std::nullopt); });
     const bool matches = scan::check<T>(input, out.download(), "hot launches") && cold_matches;

@@ -31,6 +31,6 @@
 #include <accy/runtime/backend.hpp>
 #include <accy/runtime/checked_launch.hpp>
 #include <accy/runtime/describe.hpp>
-#include <accy/runtime/intermediate_buffers.hpp>
+#include <accy/runtime/scratch_buffers.hpp>
 #include <accy/runtime/launch.hpp>
 #include <accy/runtime/launch_options.hpp>

@@ -144,7 +144,7 @@ BOOST_AUTO_TEST_CASE(pool_and_caller_workspace_launches_match_the_reference) {
         out.upload(y);
         workspace.fill(0x7f);  // left dirty: the launch zeroes it
         accy::launch_pipeline<saxpy>(device, accy::formats::host, std::array{in.view()}, std::array{out.view(), positives.view()},
-                                     saxpy::scalar_values{n, alpha}, accy::use_pool(pool), accy::use_intermediates(scratch),
+                                     saxpy::scalar_values{n, alpha}, accy::use_pool(pool), accy::use_scratch(scratch),
                                      accy::on_stream(accy::host::stream{}));
         const reference expected = saxpy_count(alpha, x, y);
         BOOST_TEST(out.download<float>(n) == expected.y, "round " << round << ", n " << n);

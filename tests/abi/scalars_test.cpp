@@ -162,10 +162,10 @@ BOOST_AUTO_TEST_CASE(bounds_are_checked_before_anything_is_allocated) {
                                        out_of_bounds{11, 16, "('offset') is 11, outside its bounds -10 to 10"}}) {
         const auto launch_wrong = [&](recording_backend& device) { launch(device, wrong.offset, wrong.n); };
         const auto allocate_wrong = [&](recording_backend& device) {
-            accy::allocate_intermediates<typed_with_scratch>(device, scalars(wrong.offset, wrong.n));
+            accy::allocate_scratch<typed_with_scratch>(device, scalars(wrong.offset, wrong.n));
         };
         check_refused(launch_wrong, {"launch_pipeline of pipeline 'abi.typed_pipeline' v1", wrong.says});
-        check_refused(allocate_wrong, {"allocate_intermediates", wrong.says});
+        check_refused(allocate_wrong, {"allocate_scratch", wrong.says});
     }
     // The bounds themselves are inside.
     recording_backend device;

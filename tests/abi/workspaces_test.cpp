@@ -114,7 +114,7 @@ BOOST_AUTO_TEST_SUITE(abi_workspaces)
 BOOST_AUTO_TEST_CASE(workspaces_are_allocated_after_the_intermediates) {
     recording_backend device;
     {
-        const auto scratch = accy::allocate_intermediates<scratchy>(device, scratchy::scalar_values{n_5000});
+        const auto scratch = accy::allocate_scratch<scratchy>(device, scratchy::scalar_values{n_5000});
         BOOST_TEST(scratch.buffers().size() == 3u);
         BOOST_TEST(device.allocated_byte_sizes == (std::vector<std::size_t>{80, 80, 8}), boost::test_tools::per_element());
         BOOST_TEST(device.fill_count == 0u);  // zeroing is the launch's, just before the stage
@@ -156,7 +156,7 @@ BOOST_AUTO_TEST_CASE(caller_scratch_holds_the_workspaces_after_the_intermediates
     recording_backend device;
     const auto pool = accy::load_artifacts<scratchy>(device, accy::formats::cuda_ptx);
     const std::array scratch = caller_scratch();
-    for (int round = 0; round < 3; ++round) launch_recorded(device, accy::use_pool(pool), accy::use_intermediates(scratch));
+    for (int round = 0; round < 3; ++round) launch_recorded(device, accy::use_pool(pool), accy::use_scratch(scratch));
     BOOST_TEST(device.allocate_count == 0u);
     BOOST_TEST(device.launch_count == 6u);
     BOOST_TEST(device.zeroed_ids == (std::vector<recording_backend::object_id>{2003, 2003, 2003}), boost::test_tools::per_element());
@@ -168,7 +168,7 @@ BOOST_AUTO_TEST_CASE(caller_scratch_holds_the_workspaces_after_the_intermediates
 
 BOOST_AUTO_TEST_CASE(caller_workspaces_are_checked_like_intermediates) {
     const auto launching_with = [](std::span<const buffer> scratch) {
-        return [scratch](recording_backend& device) { launch_recorded(device, accy::use_intermediates(scratch)); };
+        return [scratch](recording_backend& device) { launch_recorded(device, accy::use_scratch(scratch)); };
     };
     const std::array<buffer, 3> good = caller_scratch();
     check_refused(launching_with(std::span(good).first(2)), {"expects 1 intermediates and 2 workspaces, got 2 buffers"});
@@ -205,7 +205,7 @@ BOOST_AUTO_TEST_CASE(a_host_kernel_sees_its_workspace_zeroed_though_the_caller_l
         in.upload(input);
         for (host_buffer* dirty : {&out, &total, &partial, &staging, &tickets}) dirty->fill(0xa5);
         accy::launch_pipeline<scratchy>(device, accy::formats::host, std::array{in.view()}, std::array{out.view(), total.view()},
-                                        scratchy::scalar_values{n}, accy::use_pool(pool), accy::use_intermediates(scratch));
+                                        scratchy::scalar_values{n}, accy::use_pool(pool), accy::use_scratch(scratch));
         // Each element plus the totals of the tiles before its own: the sum of its tile's predecessors.
         std::vector<std::int32_t> expected(n);
         std::int32_t base = 0, tile_sum = 0;
@@ -223,9 +223,9 @@ BOOST_AUTO_TEST_CASE(hot_launches_with_workspaces_allocate_nothing) {
     recording_backend device;
     device.record_arguments = false;
     const auto pool = accy::load_artifacts<scratchy>(device, accy::formats::cuda_ptx);
-    const auto scratch = accy::allocate_intermediates<scratchy>(device, scratchy::scalar_values{n_5000});
+    const auto scratch = accy::allocate_scratch<scratchy>(device, scratchy::scalar_values{n_5000});
     const std::size_t before = accy_abi::allocations();
-    for (int round = 0; round < 1000; ++round) launch_recorded(device, accy::use_pool(pool), accy::use_intermediates(scratch));
+    for (int round = 0; round < 1000; ++round) launch_recorded(device, accy::use_pool(pool), accy::use_scratch(scratch));
     BOOST_TEST(accy_abi::allocations() - before == 0u);
     BOOST_TEST(device.launch_count == 2000u);
     BOOST_TEST(device.fill_count == 1000u);
@@ -233,14 +233,14 @@ BOOST_AUTO_TEST_CASE(hot_launches_with_workspaces_allocate_nothing) {
     // The host backend, after one launch has warmed it up.
     accy::host::backend host(2);
     const auto host_pool = accy::load_artifacts<scratchy>(host, accy::formats::host);
-    const auto host_scratch = accy::allocate_intermediates<scratchy>(host, scratchy::scalar_values{n_5000});
+    const auto host_scratch = accy::allocate_scratch<scratchy>(host, scratchy::scalar_values{n_5000});
     host_buffer in(host, n_5000 * 4), out(host, n_5000 * 4), total(host, 4);
     in.upload(std::vector<std::int32_t>(n_5000, 1));
     const std::array operands{in.view()};
     const std::array results{out.view(), total.view()};
     const auto launch = [&] {
         accy::launch_pipeline<scratchy>(host, accy::formats::host, operands, results, scratchy::scalar_values{n_5000},
-                                        accy::use_pool(host_pool), accy::use_intermediates(host_scratch));
+                                        accy::use_pool(host_pool), accy::use_scratch(host_scratch));
     };
     launch();
     const std::size_t host_before = accy_abi::allocations();

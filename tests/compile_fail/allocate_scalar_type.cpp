@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: Apache-2.0
-// allocate_intermediates gets its runtime scalar n as a std::uint64_t; the pipeline declares a std::uint32_t.
+// allocate_scratch gets its runtime scalar n as a std::uint64_t; the pipeline declares a std::uint32_t.
 // expect: accy: a runtime scalar's type differs from the type P declares for it
 #include <support/seed_pipeline.hpp>
 
@@ -10,6 +10,6 @@ using namespace accy;
 
 int main() {
     testing::recording_backend backend;
-    const auto scratch = allocate_intermediates<accy_test::device_scan>(backend, std::tuple<std::uint64_t>{1000});  // mistake
+    const auto scratch = allocate_scratch<accy_test::device_scan>(backend, std::tuple<std::uint64_t>{1000});  // mistake
     return static_cast<int>(scratch.size);
 }

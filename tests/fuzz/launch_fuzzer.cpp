@@ -135,12 +135,12 @@ void run_one(reader& in, std::uint8_t flags) {
         try {
             if (with_pool && with_scratch)
                 accy::launch_pipeline<Pipeline>(device, fmt, operands, results, scalars, accy::use_pool(*pool),
-                                                accy::use_intermediates(std::span<const buffer>(scratch)));
+                                                accy::use_scratch(std::span<const buffer>(scratch)));
             else if (with_pool)
                 accy::launch_pipeline<Pipeline>(device, fmt, operands, results, scalars, accy::use_pool(*pool));
             else if (with_scratch)
                 accy::launch_pipeline<Pipeline>(device, fmt, operands, results, scalars,
-                                                accy::use_intermediates(std::span<const buffer>(scratch)));
+                                                accy::use_scratch(std::span<const buffer>(scratch)));
             else
                 accy::launch_pipeline<Pipeline>(device, fmt, operands, results, scalars);
         } catch (const accy::error& thrown) {

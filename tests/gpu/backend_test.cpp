@@ -86,11 +86,11 @@ BOOST_AUTO_TEST_CASE(pool_and_scratch_launch_many_times) {
     const std::uint32_t max_n = 300000;
     const auto pool = accy::load_artifacts<square_add>(device(), accy::formats::cuda_fatbin);
     const square_add::scalar_values largest{max_n};
-    const auto scratch = accy::allocate_intermediates<square_add>(device(), largest);
+    const auto scratch = accy::allocate_scratch<square_add>(device(), largest);
     for (int repeat = 0; repeat < 5; ++repeat) {
         square_add_case run(random_n());
         accy::launch_pipeline<square_add>(device(), accy::formats::cuda_fatbin, run.operands(), run.results(),
-                                          run.scalars, accy::use_pool(pool), accy::use_intermediates(scratch));
+                                          run.scalars, accy::use_pool(pool), accy::use_scratch(scratch));
         device().synchronize(std::nullopt);  // with pool and scratch the launch does not wait
         run.check();
     }
@@ -106,9 +106,9 @@ BOOST_AUTO_TEST_CASE(caller_stream) {
     }
     const auto pool = accy::load_artifacts<square_add>(device(), accy::formats::cuda_ptx);
     square_add_case run(random_n());
-    const auto scratch = accy::allocate_intermediates<square_add>(device(), run.scalars);
+    const auto scratch = accy::allocate_scratch<square_add>(device(), run.scalars);
     accy::launch_pipeline<square_add>(device(), accy::formats::cuda_ptx, run.operands(), run.results(), run.scalars,
-                                      accy::use_pool(pool), accy::use_intermediates(scratch),
+                                      accy::use_pool(pool), accy::use_scratch(scratch),
                                       accy::on_stream(stream.get()));
     device().synchronize(stream.get());
     run.check();
@@ -118,14 +118,14 @@ BOOST_AUTO_TEST_CASE(two_streams_at_once) {
     const accy::cuda::stream_owner first(device(), CU_STREAM_NON_BLOCKING), second(device(), CU_STREAM_NON_BLOCKING);
     const auto pool = accy::load_artifacts<square_add>(device(), accy::formats::cuda_fatbin);
     square_add_case a(1u << 22), b((1u << 22) + 17);
-    const auto scratch_a = accy::allocate_intermediates<square_add>(device(), a.scalars);
-    const auto scratch_b = accy::allocate_intermediates<square_add>(device(), b.scalars);
+    const auto scratch_a = accy::allocate_scratch<square_add>(device(), a.scalars);
+    const auto scratch_b = accy::allocate_scratch<square_add>(device(), b.scalars);
     for (int repeat = 0; repeat < 3; ++repeat) {
         accy::launch_pipeline<square_add>(device(), accy::formats::cuda_fatbin, a.operands(), a.results(), a.scalars,
-                                          accy::use_pool(pool), accy::use_intermediates(scratch_a),
+                                          accy::use_pool(pool), accy::use_scratch(scratch_a),
                                           accy::on_stream(first.get()), accy::diagnostic_id("stream a"));
         accy::launch_pipeline<square_add>(device(), accy::formats::cuda_fatbin, b.operands(), b.results(), b.scalars,
-                                          accy::use_pool(pool), accy::use_intermediates(scratch_b),
+                                          accy::use_pool(pool), accy::use_scratch(scratch_b),
                                           accy::on_stream(second.get()), accy::diagnostic_id("stream b"));
     }
     device().synchronize(first.get());

@@ -95,12 +95,12 @@ BOOST_AUTO_TEST_CASE_TEMPLATE(cold, T, element_types) {
 BOOST_AUTO_TEST_CASE_TEMPLATE(pool_and_scratch, T, element_types) {
     const auto pool = accy::load_artifacts<gpu_compact<T>>(device(), accy::formats::cuda_fatbin);
     const typename gpu_compact<T>::scalar_values most{largest, T{}};
-    const auto scratch = accy::allocate_intermediates<gpu_compact<T>>(device(), most);
+    const auto scratch = accy::allocate_scratch<gpu_compact<T>>(device(), most);
     for (const std::uint32_t n : sizes) {
         BOOST_TEST_CONTEXT("n = " << n) {
             check_compact<T>(n, [&](const auto& operands, const auto& results, const auto& scalars) {
                 accy::launch_pipeline<gpu_compact<T>>(device(), accy::formats::cuda_fatbin, operands, results, scalars,
-                                                      accy::use_pool(pool), accy::use_intermediates(scratch));
+                                                      accy::use_pool(pool), accy::use_scratch(scratch));
             });
         }
     }
@@ -110,7 +110,7 @@ BOOST_AUTO_TEST_CASE_TEMPLATE(pool_and_scratch, T, element_types) {
 BOOST_AUTO_TEST_CASE_TEMPLATE(graph_replay, T, element_types) {
     const auto pool = accy::load_artifacts<gpu_compact<T>>(device(), accy::formats::cuda_fatbin);
     const typename gpu_compact<T>::scalar_values most{largest, T{}};
-    const auto scratch = accy::allocate_intermediates<gpu_compact<T>>(device(), most);
+    const auto scratch = accy::allocate_scratch<gpu_compact<T>>(device(), most);
     for (const std::uint32_t n : sizes) {
         BOOST_TEST_CONTEXT("n = " << n) {
             check_compact<T>(n, [&](const auto& operands, const auto& results, const auto& scalars) {

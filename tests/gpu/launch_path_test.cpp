@@ -89,7 +89,7 @@ void check_pdl(Format format) {
     accy::cuda::device_buffer out(device(), n * sizeof(float));
     const std::array<accy::buffer, 1> operands{in.view()}, results{out.view()};
     const auto pool = accy::load_artifacts<pdl>(device(), format);
-    const auto scratch = accy::allocate_intermediates<pdl>(device(), pdl::scalar_values{n});
+    const auto scratch = accy::allocate_scratch<pdl>(device(), pdl::scalar_values{n});
     const accy::cuda::stream_owner stream(device(), CU_STREAM_NON_BLOCKING);
     const auto check = [&](std::string_view how) {
         const std::vector<float> got = to_host<float>(out.view(), n);
@@ -107,7 +107,7 @@ void check_pdl(Format format) {
     for (int round = 0; round < 20; ++round) {
         poison_out();
         accy::launch_pipeline<pdl>(device(), format, operands, results, pdl::scalar_values{n}, accy::use_pool(pool),
-                                   accy::use_intermediates(scratch), accy::on_stream(stream.get()));
+                                   accy::use_scratch(scratch), accy::on_stream(stream.get()));
         device().synchronize(stream.get());
         check("stream launches");
     }
@@ -263,7 +263,7 @@ BOOST_AUTO_TEST_CASE(two_backends_used_in_turn_each_work_in_their_own_context_an
                 const auto pool = accy::load_artifacts<pdl>(*backend, accy::formats::cuda_fatbin);
                 BOOST_TEST(current_context() == nullptr);
                 accy::launch_pipeline<pdl>(*backend, accy::formats::cuda_fatbin, operands, results, pdl::scalar_values{n},
-                                           accy::use_pool(pool), accy::use_intermediates(scratch));
+                                           accy::use_pool(pool), accy::use_scratch(scratch));
                 backend->synchronize(std::nullopt);
                 BOOST_TEST(current_context() == nullptr);
                 std::vector<float> got(n);

@@ -176,11 +176,11 @@ BOOST_AUTO_TEST_CASE(float_and_u64_scalars_with_a_zero_filled_workspace) {
 
     // Hot path: the workspace is reused and must be zeroed before every launch, or the kernel writes NaN.
     const auto pool = accy::load_artifacts<scale>(device(), accy::formats::cuda_fatbin);
-    const auto scratch = accy::allocate_intermediates<scale>(device(), scalars);
+    const auto scratch = accy::allocate_scratch<scale>(device(), scalars);
     for (int repeat = 0; repeat < 3; ++repeat) {
         poison(out.view());
         accy::launch_pipeline<scale>(device(), accy::formats::cuda_fatbin, operands, results, scalars,
-                                     accy::use_pool(pool), accy::use_intermediates(scratch));
+                                     accy::use_pool(pool), accy::use_scratch(scratch));
         device().synchronize(std::nullopt);
         check_scaled(x, alpha, out.view());
     }

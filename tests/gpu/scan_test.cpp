@@ -114,12 +114,12 @@ BOOST_AUTO_TEST_CASE_TEMPLATE(cold, T, element_types) {
 BOOST_AUTO_TEST_CASE_TEMPLATE(pool_and_scratch, T, element_types) {
     const auto pool = accy::load_artifacts<gpu_scan<T>>(device(), accy::formats::cuda_fatbin);
     const std::array<std::uint32_t, 1> most{largest};
-    const auto scratch = accy::allocate_intermediates<gpu_scan<T>>(device(), most);
+    const auto scratch = accy::allocate_scratch<gpu_scan<T>>(device(), most);
     for (const std::uint32_t n : sizes) {
         BOOST_TEST_CONTEXT("n = " << n) {
             check_scan<T>(exact_input<T>(n), [&](const auto& operands, const auto& results, const auto& scalars) {
                 accy::launch_pipeline<gpu_scan<T>>(device(), accy::formats::cuda_fatbin, operands, results, scalars,
-                                                   accy::use_pool(pool), accy::use_intermediates(scratch));
+                                                   accy::use_pool(pool), accy::use_scratch(scratch));
             });
         }
     }
@@ -141,7 +141,7 @@ template <class Pipeline, class T>
 void check_in_graph_mode() {
     const auto pool = accy::load_artifacts<Pipeline>(device(), accy::formats::cuda_fatbin);
     const std::array<std::uint32_t, 1> most{largest};
-    const auto scratch = accy::allocate_intermediates<Pipeline>(device(), most);
+    const auto scratch = accy::allocate_scratch<Pipeline>(device(), most);
     for (const std::uint32_t n : sizes) {
         BOOST_TEST_CONTEXT("n = " << n) {
             check_scan<T>(exact_input<T>(n), [&](const auto& operands, const auto& results, const auto& scalars) {
@@ -159,7 +159,7 @@ BOOST_AUTO_TEST_CASE_TEMPLATE(graph_replay, T, element_types) { check_in_graph_m
 BOOST_AUTO_TEST_CASE(graph_update_checks_bounds_and_scratch_before_changing_anything) {
     const auto pool = accy::load_artifacts<gpu_scan<float>>(device(), accy::formats::cuda_fatbin);
     const std::array<std::uint32_t, 1> small{5000}, larger{5000 * 1024};
-    const auto scratch = accy::allocate_intermediates<gpu_scan<float>>(device(), small);
+    const auto scratch = accy::allocate_scratch<gpu_scan<float>>(device(), small);
     const std::vector<float> input = exact_input<float>(5000);
     const accy::cuda::device_buffer in = to_device<float>(input), out(device(), input.size() * sizeof(float));
     const std::array<accy::buffer, 1> operands{in.view()}, results{out.view()};
@@ -204,7 +204,7 @@ BOOST_AUTO_TEST_CASE(graph_update_is_all_or_nothing_when_the_driver_refuses_a_no
     const auto pool = accy::load_artifacts<gpu_scan<float>>(faulty, accy::formats::cuda_fatbin);
     const std::uint32_t built_n = 70000, updated_n = (1u << 20) + 3;
     const std::array<std::uint32_t, 1> built{built_n}, updated{updated_n};
-    const auto scratch = accy::allocate_intermediates<gpu_scan<float>>(faulty, updated);
+    const auto scratch = accy::allocate_scratch<gpu_scan<float>>(faulty, updated);
     const std::vector<float> input = exact_input<float>(updated_n);
     const accy::cuda::device_buffer in = to_device<float>(input), out(device(), input.size() * sizeof(float));
     poison(out.view());

@@ -191,7 +191,7 @@ BOOST_AUTO_TEST_CASE(item4_high_overlapping_wrapping_and_null_intermediates_are_
         recording_backend device;
         BOOST_CHECK_THROW(accy::launch_pipeline<accy_test::device_scan>(device, accy::formats::cuda_ptx,
                                                                         accy_test::seed_operands, accy_test::seed_results,
-                                                                        accy_test::n_5000, accy::use_intermediates(refused[k])),
+                                                                        accy_test::n_5000, accy::use_scratch(refused[k])),
                           accy::error);
         BOOST_TEST(device.launch_count == 0u);
         BOOST_TEST(device.live_objects() == 0u);
@@ -201,7 +201,7 @@ BOOST_AUTO_TEST_CASE(item4_high_overlapping_wrapping_and_null_intermediates_are_
     BOOST_TEST(refused[3][1].byte_size >= needed);
     accy::launch_pipeline<accy_test::device_scan>(device, accy::formats::cuda_ptx, accy_test::seed_operands,
                                                   accy_test::seed_results, accy_test::n_5000,
-                                                  accy::use_intermediates(refused[3]));
+                                                  accy::use_scratch(refused[3]));
     BOOST_TEST(device.launch_count == 3u);
 }
 
@@ -258,7 +258,7 @@ BOOST_AUTO_TEST_CASE(item6_n_zero_is_one_code_with_or_without_caller_intermediat
     const std::array<accy::buffer, 2> scratch{recording_backend::buffer_for(7, 4096), recording_backend::buffer_for(8, 4096)};
     try {
         accy::launch_pipeline<accy_test::device_scan>(with_scratch, accy::formats::cuda_ptx, accy_test::seed_operands,
-                                                      accy_test::seed_results, zero, accy::use_intermediates(scratch));
+                                                      accy_test::seed_results, zero, accy::use_scratch(scratch));
     } catch (const accy::error& failure) {
         BOOST_TEST_MESSAGE("with intermediates: " << failure.what());
         scratch_code = failure.code();
@@ -305,7 +305,7 @@ BOOST_AUTO_TEST_CASE(item6_an_allocation_fault_in_a_cold_launch_names_the_launch
                                                                         accy_test::n_5000, accy::diagnostic_id("cold")),
                           accy::error, [](const accy::error& failure) {
                               return has(failure, accy::errc::out_of_memory, "launch_pipeline") &&
-                                     failure.message().find("allocate_intermediates") == std::string::npos &&
+                                     failure.message().find("allocate_scratch") == std::string::npos &&
                                      failure.message().find("intermediate 1 of 316 bytes") != std::string::npos &&
                                      failure.message().find("[cold]") != std::string::npos;
                           });

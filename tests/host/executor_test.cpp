@@ -81,7 +81,7 @@ BOOST_AUTO_TEST_CASE(a_pool_and_intermediates_are_reused_across_many_launches) {
     constexpr std::uint32_t capacity = 5000;
     const auto pool = accy::load_artifacts<host_scan>(device, accy::formats::host);
     const std::tuple<std::uint32_t> largest{capacity};
-    const auto scratch = accy::allocate_intermediates<host_scan>(device, largest);
+    const auto scratch = accy::allocate_scratch<host_scan>(device, largest);
     for (const accy::buffer& allocated : scratch.buffers())
         BOOST_TEST(allocated.address % accy::buffer_alignment == 0u);
     scan_buffers buffers(device, capacity);
@@ -91,7 +91,7 @@ BOOST_AUTO_TEST_CASE(a_pool_and_intermediates_are_reused_across_many_launches) {
         const std::vector<float> input = fresh_input(engine, n);
         const std::vector<float> output = buffers.scan(input, [&](const auto& operands, const auto& results, const auto& scalars) {
             accy::launch_pipeline<host_scan>(device, accy::formats::host, operands, results, scalars, accy::use_pool(pool),
-                                             accy::use_intermediates(scratch), accy::on_stream(accy::host::stream{}));
+                                             accy::use_scratch(scratch), accy::on_stream(accy::host::stream{}));
         });
         BOOST_TEST(output == inclusive_scan(input), "round " << round << ", n " << n);
     }

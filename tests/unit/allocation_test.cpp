@@ -31,13 +31,13 @@ BOOST_AUTO_TEST_CASE(no_alloc_on_launches_with_pool_and_intermediates) {
     accy::testing::recording_backend device;
     device.record_arguments = false;
     const auto pool = accy::load_artifacts<device_scan>(device, accy::formats::cuda_ptx);
-    const auto scratch = accy::allocate_intermediates<device_scan>(device, accy_test::n_5000);
+    const auto scratch = accy::allocate_scratch<device_scan>(device, accy_test::n_5000);
 
     const std::size_t before = allocations.load();
     for (int round = 0; round < 1000; ++round)
         accy::launch_pipeline<device_scan>(device, accy::formats::cuda_ptx, accy_test::seed_operands,
                                            accy_test::seed_results, accy_test::n_5000, accy::use_pool(pool),
-                                           accy::use_intermediates(scratch));
+                                           accy::use_scratch(scratch));
     const std::size_t during = allocations.load() - before;
 
     BOOST_TEST(device.launch_count == 3000u);

@@ -44,15 +44,15 @@ BOOST_AUTO_TEST_SUITE(executor)
 BOOST_AUTO_TEST_CASE(waits_when_it_owns_either_the_kernels_or_the_intermediates) {
     recording_backend device;
     const auto pool = accy::load_artifacts<device_scan>(device, accy::formats::cuda_ptx);
-    const auto scratch = accy::allocate_intermediates<device_scan>(device, n_5000);
+    const auto scratch = accy::allocate_scratch<device_scan>(device, n_5000);
     accy::launch_pipeline<device_scan>(device, accy::formats::cuda_ptx, seed_operands, seed_results, n_5000,
                                        accy::use_pool(pool));
     BOOST_TEST(device.synchronize_count == 1u);
     accy::launch_pipeline<device_scan>(device, accy::formats::cuda_ptx, seed_operands, seed_results, n_5000,
-                                       accy::use_intermediates(scratch));
+                                       accy::use_scratch(scratch));
     BOOST_TEST(device.synchronize_count == 2u);
     accy::launch_pipeline<device_scan>(device, accy::formats::cuda_ptx, seed_operands, seed_results, n_5000,
-                                       accy::use_pool(pool), accy::use_intermediates(scratch));
+                                       accy::use_pool(pool), accy::use_scratch(scratch));
     BOOST_TEST(device.synchronize_count == 2u);
 }
 
@@ -99,7 +99,7 @@ BOOST_AUTO_TEST_CASE(errors_name_the_pipeline_the_stage_and_the_numbers) {
     const std::string undersized = message_of([&] {
         const std::array scratch{recording_backend::buffer_for(3001, 316), recording_backend::buffer_for(3002, 300)};
         accy::launch_pipeline<device_scan>(device, accy::formats::cuda_ptx, seed_operands, seed_results, n_5000,
-                                           accy::use_intermediates(std::span<const accy::buffer>(scratch)));
+                                           accy::use_scratch(std::span<const accy::buffer>(scratch)));
     });
     BOOST_TEST(contains(undersized, "intermediate 1 holds 300 bytes"));
     BOOST_TEST(contains(undersized, "316"));
@@ -117,7 +117,7 @@ BOOST_AUTO_TEST_CASE(a_zero_extent_is_an_invalid_artifact_before_anything_is_all
     BOOST_CHECK_EXCEPTION(accy::launch_pipeline<device_scan>(device, accy::formats::cuda_ptx, seed_operands,
                                                              seed_results, n_0),
                           accy::error, code_is(errc::invalid_artifact));
-    BOOST_CHECK_EXCEPTION(accy::allocate_intermediates<device_scan>(device, n_0), accy::error,
+    BOOST_CHECK_EXCEPTION(accy::allocate_scratch<device_scan>(device, n_0), accy::error,
                           code_is(errc::invalid_artifact));
     BOOST_TEST(device.allocate_count == 0u);
     BOOST_TEST(device.launch_count == 0u);
@@ -152,25 +152,25 @@ using f64_copy = accy::pipeline<f64_copy_definition>;
 BOOST_AUTO_TEST_CASE(intermediate_byte_sizes_reject_zero_and_overflow) {
     recording_backend device;
     {
-        const auto scratch = accy::allocate_intermediates<f64_copy>(device, std::tuple<std::uint64_t>{1000});
+        const auto scratch = accy::allocate_scratch<f64_copy>(device, std::tuple<std::uint64_t>{1000});
         BOOST_TEST(scratch.buffers()[0].byte_size == 8000u);
         BOOST_TEST(device.allocated_byte_sizes.back() == 8000u);
     }
-    BOOST_CHECK_EXCEPTION(accy::allocate_intermediates<f64_copy>(device, std::tuple<std::uint64_t>{0}), accy::error,
+    BOOST_CHECK_EXCEPTION(accy::allocate_scratch<f64_copy>(device, std::tuple<std::uint64_t>{0}), accy::error,
                           code_is(errc::invalid_artifact));
     // 2^61 doubles are 2^64 bytes, one past SIZE_MAX.
     const std::tuple<std::uint64_t> too_many{std::uint64_t{1} << 61};
-    const std::string overflow = message_of([&] { accy::allocate_intermediates<f64_copy>(device, too_many); });
+    const std::string overflow = message_of([&] { accy::allocate_scratch<f64_copy>(device, too_many); });
     BOOST_TEST(contains(overflow, "invalid_artifact"));
     BOOST_TEST(contains(overflow, "intermediate 0 (f64) of 2305843009213693952 elements overflows a byte size"));
     BOOST_TEST(device.allocate_count == 1u);
     const std::tuple<std::uint64_t> largest_fit{(std::uint64_t{1} << 61) - 1};
     BOOST_TEST(message_of([&] {
-                   const auto scratch = accy::allocate_intermediates<f64_copy>(device, largest_fit);
+                   const auto scratch = accy::allocate_scratch<f64_copy>(device, largest_fit);
                }) == "no error");
     BOOST_TEST(device.allocated_byte_sizes.back() == (std::size_t{1} << 61) * 8 - 8);
     // The seed's intermediates: ceil(5000 / 64) = 79 floats each.
-    const auto seed_scratch = accy::allocate_intermediates<device_scan>(device, n_5000);
+    const auto seed_scratch = accy::allocate_scratch<device_scan>(device, n_5000);
     BOOST_TEST(seed_scratch.buffers()[0].byte_size == 79u * 4u);
     BOOST_TEST(seed_scratch.buffers()[1].byte_size == 79u * 4u);
 }

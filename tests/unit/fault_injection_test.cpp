@@ -116,7 +116,7 @@ struct nothing_owned {};
 auto own_nothing = [](recording_backend&) { return nothing_owned{}; };
 auto own_pool = [](recording_backend& device) { return accy::load_artifacts<device_scan>(device, accy::formats::cuda_ptx); };
 auto own_intermediates = [](recording_backend& device) {
-    return accy::allocate_intermediates<device_scan>(device, n_5000);
+    return accy::allocate_scratch<device_scan>(device, n_5000);
 };
 auto own_both = [](recording_backend& device) { return std::pair(own_pool(device), own_intermediates(device)); };
 
@@ -124,9 +124,9 @@ auto own_both = [](recording_backend& device) { return std::pair(own_pool(device
 
 BOOST_AUTO_TEST_SUITE(fault_injection)
 
-BOOST_AUTO_TEST_CASE(allocate_intermediates_destroys_what_it_allocated) {
-    sweep("allocate_intermediates", own_nothing,
-          [](recording_backend& device, nothing_owned&) { accy::allocate_intermediates<device_scan>(device, n_5000); });
+BOOST_AUTO_TEST_CASE(allocate_scratch_destroys_what_it_allocated) {
+    sweep("allocate_scratch", own_nothing,
+          [](recording_backend& device, nothing_owned&) { accy::allocate_scratch<device_scan>(device, n_5000); });
 }
 
 BOOST_AUTO_TEST_CASE(load_artifacts_destroys_what_it_loaded) {
@@ -151,14 +151,14 @@ BOOST_AUTO_TEST_CASE(launch_with_pool_destroys_only_its_intermediates) {
 BOOST_AUTO_TEST_CASE(launch_with_intermediates_destroys_only_its_kernels) {
     sweep("launch_pipeline (intermediates)", own_intermediates, [](recording_backend& device, auto& scratch) {
         accy::launch_pipeline<device_scan>(device, accy::formats::cuda_ptx, seed_operands, seed_results, n_5000,
-                                           accy::use_intermediates(scratch));
+                                           accy::use_scratch(scratch));
     });
 }
 
 BOOST_AUTO_TEST_CASE(launch_with_pool_and_intermediates_destroys_nothing) {
     sweep("launch_pipeline (pool and intermediates)", own_both, [](recording_backend& device, auto& owned) {
         accy::launch_pipeline<device_scan>(device, accy::formats::cuda_ptx, seed_operands, seed_results, n_5000,
-                                           accy::use_pool(owned.first), accy::use_intermediates(owned.second));
+                                           accy::use_pool(owned.first), accy::use_scratch(owned.second));
     });
 }
 
@@ -195,7 +195,7 @@ struct zeroing_definition {
 using zeroing = accy::pipeline<zeroing_definition>;
 const std::tuple<std::uint64_t> n_1000{1000};
 
-auto own_zeroing_scratch = [](recording_backend& device) { return accy::allocate_intermediates<zeroing>(device, n_1000); };
+auto own_zeroing_scratch = [](recording_backend& device) { return accy::allocate_scratch<zeroing>(device, n_1000); };
 auto own_zeroing_both = [](recording_backend& device) {
     return std::pair(accy::load_artifacts<zeroing>(device, accy::formats::cuda_ptx), own_zeroing_scratch(device));
 };
@@ -212,7 +212,7 @@ BOOST_AUTO_TEST_CASE(a_failing_workspace_fill_destroys_what_the_launch_made) {
                            [](recording_backend& device, auto& owned) {
                                accy::launch_pipeline<zeroing>(device, accy::formats::cuda_ptx, seed_operands,
                                                               seed_results, n_1000, accy::use_pool(owned.first),
-                                                              accy::use_intermediates(owned.second));
+                                                              accy::use_scratch(owned.second));
                            });
     BOOST_TEST(hot[kind_index(call_kind::fill)] == 2u);
     BOOST_TEST(hot[kind_index(call_kind::allocate)] == 0u);

@@ -103,7 +103,7 @@ BOOST_AUTO_TEST_CASE(seed_executor_rejects_runtime_scalar_bounds_before_allocati
                           accy::error, code_is(errc::launch_argument_mismatch));
     BOOST_TEST(device.allocate_count == 0u);
     BOOST_TEST(device.launch_count == 0u);
-    BOOST_CHECK_EXCEPTION(accy::allocate_intermediates<accy_test::bounded_scan>(device, n_5001), accy::error,
+    BOOST_CHECK_EXCEPTION(accy::allocate_scratch<accy_test::bounded_scan>(device, n_5001), accy::error,
                           code_is(errc::launch_argument_mismatch));
     BOOST_TEST(device.allocate_count == 0u);
 }
@@ -149,14 +149,14 @@ BOOST_AUTO_TEST_CASE(seed_executor_releases_loaded_artifacts_after_staged_load_f
 
 BOOST_AUTO_TEST_CASE(seed_executor_reuses_provided_intermediates_without_allocating) {
     recording_backend device;
-    const auto provided = accy::allocate_intermediates<device_scan>(device, n_5000);
+    const auto provided = accy::allocate_scratch<device_scan>(device, n_5000);
     BOOST_TEST(device.allocate_count == 2u);
     accy::launch_pipeline<device_scan>(device, accy::formats::cuda_ptx, seed_operands, seed_results, n_5000,
-                                       accy::use_intermediates(provided));
+                                       accy::use_scratch(provided));
     BOOST_TEST(device.allocate_count == 2u);
     BOOST_TEST(device.launch_count == 3u);
     accy::launch_pipeline<device_scan>(device, accy::formats::cuda_ptx, seed_operands, seed_results, n_5000,
-                                       accy::use_intermediates(provided));
+                                       accy::use_scratch(provided));
     BOOST_TEST(device.allocate_count == 2u);
     BOOST_TEST(device.launch_count == 6u);
 }
@@ -165,7 +165,7 @@ BOOST_AUTO_TEST_CASE(seed_executor_rejects_undersized_or_miscounted_provided_int
     recording_backend device;
     const auto launch_with = [&](std::span<const accy::buffer> provided) {
         accy::launch_pipeline<device_scan>(device, accy::formats::cuda_ptx, seed_operands, seed_results, n_5000,
-                                           accy::use_intermediates(provided));
+                                           accy::use_scratch(provided));
     };
     const auto scratch = [](recording_backend::object_id id) { return recording_backend::buffer_for(id, 20000); };
     const std::array miscounted{scratch(2001)};
@@ -187,10 +187,10 @@ BOOST_AUTO_TEST_CASE(seed_executor_launches_from_a_loaded_artifact_pool_without_
     const auto pool = accy::load_artifacts<device_scan>(device, accy::formats::cuda_ptx);
     BOOST_TEST(device.create_count == 3u);
     BOOST_TEST(device.load_count == 3u);
-    const auto provided = accy::allocate_intermediates<device_scan>(device, n_5000);
+    const auto provided = accy::allocate_scratch<device_scan>(device, n_5000);
     for (int round = 0; round < 3; ++round)
         accy::launch_pipeline<device_scan>(device, accy::formats::cuda_ptx, seed_operands, seed_results, n_5000,
-                                           accy::use_intermediates(provided), accy::use_pool(pool));
+                                           accy::use_scratch(provided), accy::use_pool(pool));
     BOOST_TEST(device.create_count == 3u);
     BOOST_TEST(device.load_count == 3u);
     BOOST_TEST(device.launch_count == 9u);

@@ -115,7 +115,7 @@ struct pipeline<Definition> {
     static constexpr std::size_t result_count = declared::results::size;
     static constexpr std::size_t intermediate_count = declared::intermediates::size;
     static constexpr std::size_t workspace_count = declared::workspaces::size;
-    /// The buffers accy allocates, or the caller passes with `use_intermediates`: the intermediates, then the workspaces.
+    /// The buffers accy allocates, or the caller passes with `use_scratch`: the intermediates, then the workspaces.
     static constexpr std::size_t scratch_count = intermediate_count + workspace_count;
     static constexpr std::size_t stage_count = stage_list::size;
     static constexpr const auto& stages = detail::stage_infos<stage_list, scalars>::values;

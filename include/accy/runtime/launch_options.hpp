@@ -22,19 +22,19 @@ use_pool_option<Pool> use_pool(const Pool& pool) noexcept {
 }
 
 template <std::size_t Extent>
-struct use_intermediates_option {
+struct use_scratch_option {
     std::span<const buffer, Extent> buffers;
 };
 
 /// Launch with these intermediates instead of allocating them for this call: anything that holds
-/// `accy::buffer`s contiguously, or an `accy::intermediate_buffers`.
+/// `accy::buffer`s contiguously, or a `accy::scratch_buffers`.
 template <class Buffers>
-auto use_intermediates(const Buffers& buffers) noexcept {
+auto use_scratch(const Buffers& buffers) noexcept {
     if constexpr (requires { buffers.buffers(); }) {
-        return use_intermediates_option<decltype(buffers.buffers())::extent>{buffers.buffers()};
+        return use_scratch_option<decltype(buffers.buffers())::extent>{buffers.buffers()};
     } else {
         const std::span view{buffers};
-        return use_intermediates_option<decltype(view)::extent>{view};
+        return use_scratch_option<decltype(view)::extent>{view};
     }
 }
 

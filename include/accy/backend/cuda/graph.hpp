@@ -14,7 +14,7 @@
 #include <accy/runtime/artifact_pool.hpp>
 #include <accy/runtime/checked_launch.hpp>
 #include <accy/runtime/detail/trace.hpp>
-#include <accy/runtime/intermediate_buffers.hpp>
+#include <accy/runtime/scratch_buffers.hpp>
 
 #include <cuda.h>
 
@@ -60,7 +60,7 @@ public:
     }
 
     template <class Scalars>
-    pipeline_graph(backend& device, const pool_type& pool, const intermediate_buffers<Pipeline, backend>& intermediates,
+    pipeline_graph(backend& device, const pool_type& pool, const scratch_buffers<Pipeline, backend>& intermediates,
                    std::span<const buffer, Pipeline::operand_count> operands,
                    std::span<const buffer, Pipeline::result_count> results, const Scalars& runtime_scalars)
         : pipeline_graph(device, pool, intermediates.buffers(), operands, results, runtime_scalars) {}

@@ -84,7 +84,7 @@ void apply_option(launch_request<Pipeline, Backend>& request, const Option& opti
     } else if constexpr (requires { option.buffers; }) {
         static_assert(decltype(option.buffers)::extent == std::dynamic_extent ||
                           decltype(option.buffers)::extent == Pipeline::scratch_count,
-                      "accy::launch_pipeline<P>: use_intermediates got a fixed-size container whose count differs from "
+                      "accy::launch_pipeline<P>: use_scratch got a fixed-size container whose count differs from "
                       "P's intermediates and workspaces");
         request.intermediates = option.buffers;
     } else if constexpr (requires { option.stream; }) {
@@ -97,7 +97,7 @@ void apply_option(launch_request<Pipeline, Backend>& request, const Option& opti
         request.diagnostic_id = option.id;
     } else {
         static_assert(diagnostic::always_false<Option>,
-                      "accy::launch_pipeline: an option is use_pool(...), use_intermediates(...), on_stream(...) or "
+                      "accy::launch_pipeline: an option is use_pool(...), use_scratch(...), on_stream(...) or "
                       "diagnostic_id(...)");
     }
 }

@@ -14,7 +14,7 @@
 #include <accy/runtime/detail/launch_request.hpp>
 #include <accy/runtime/detail/stage_launches.hpp>
 #include <accy/runtime/detail/trace.hpp>
-#include <accy/runtime/intermediate_buffers.hpp>
+#include <accy/runtime/scratch_buffers.hpp>
 
 #include <array>
 #include <cstddef>
@@ -71,13 +71,13 @@ void run(Backend& device, const launch_request<Pipeline, Backend>& request) {
     const trace_range traced_launch(traced([] { return describe<Pipeline>(launch_operation, {}); }));
     stage_launches<Pipeline> launches = checked_launches(request);
 
-    std::optional<intermediate_buffers<Pipeline, Backend>> allocated;
+    std::optional<scratch_buffers<Pipeline, Backend>> allocated;
     if (!request.intermediates) {
         try {
-            allocated.emplace(intermediate_buffers<Pipeline, Backend>::allocate(device, request.values, request.diagnostic_id));
+            allocated.emplace(scratch_buffers<Pipeline, Backend>::allocate(device, request.values, request.diagnostic_id));
         } catch (const error& failure) {
-            // allocate names itself ("allocate_intermediates of ..."); this call is the launch.
-            const std::string allocating(context_of<Pipeline>("allocate_intermediates", request.diagnostic_id));
+            // allocate names itself ("allocate_scratch of ..."); this call is the launch.
+            const std::string allocating(context_of<Pipeline>("allocate_scratch", request.diagnostic_id));
             std::string_view what = failure.message();
             if (what.starts_with(allocating)) what.remove_prefix(allocating.size());
             if (what.starts_with(", ")) what.remove_prefix(2);
