@@ -29,7 +29,8 @@ public:
     using backend_type = Backend;
     static constexpr std::size_t size = Pipeline::stage_count;
 
-    struct entry {
+    /// What the pool holds for one stage: the artifact its kernel was made from, and the kernel.
+    struct loaded_stage {
         typename Backend::artifact artifact;
         typename Backend::kernel kernel;
     };
@@ -39,8 +40,8 @@ public:
     bool loaded() const noexcept { return state_->device != nullptr; }
     /// The backend instance the kernels were loaded on, which alone may launch them; null when moved from.
     const Backend* device() const noexcept { return state_->device; }
-    std::span<const entry, size> entries() const noexcept { return state_->entries; }
-    const entry& operator[](std::size_t stage) const noexcept { return state_->entries[stage]; }
+    std::span<const loaded_stage, size> loaded_stages() const noexcept { return state_->stages; }
+    const loaded_stage& operator[](std::size_t stage) const noexcept { return state_->stages[stage]; }
 
     /// Checks that every stage has an entry in `fmt` (`unsupported_operation` otherwise), then
     /// creates and loads each stage's kernel in order. `payloads`, when given, holds one payload
@@ -63,7 +64,7 @@ public:
             const kernel_entry& stage_entry = *Pipeline::entry(s, fmt);
             const payload& code = payloads.empty() || payloads[s].empty() ? stage_entry.payload : payloads[s];
             try {
-                entry& loading = pool.state_->entries[s];
+                loaded_stage& loading = pool.state_->stages[s];
                 loading.artifact = device.create_artifact(stage_entry, fmt, code);
                 loading.kernel = device.load_artifact(loading.artifact);
             } catch (const error& failure) {
@@ -79,12 +80,12 @@ private:
     struct state {
         Backend* device = nullptr;
         accy::format format{};
-        std::array<entry, size> entries{};
+        std::array<loaded_stage, size> stages{};
         std::size_t loaded = 0;  // below `size` only while `load` is part way
 
         void release() noexcept {
             if (device == nullptr) return;
-            for (std::size_t s = 0; s < loaded; ++s) device->unload_artifact(entries[s].kernel);
+            for (std::size_t s = 0; s < loaded; ++s) device->unload_artifact(stages[s].kernel);
         }
     };
 
