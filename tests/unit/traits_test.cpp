@@ -67,8 +67,8 @@ constexpr std::string_view name_of(problem value) noexcept {
 constexpr std::size_t no_stage = static_cast<std::size_t>(-1);
 
 /// A problem in stage `stage`, at parameter (or grid dimension) `argument`, with registry entry `entry`.
-constexpr diagnosis in_stage(problem kind, std::size_t stage, std::size_t argument = 0, std::size_t entry = 0) noexcept {
-    return {kind, stage, argument, entry};
+constexpr diagnosis in_stage(problem kind, std::size_t stage, std::size_t argument = 0, std::size_t entry_index = 0) noexcept {
+    return {kind, stage, argument, entry_index};
 }
 /// A problem in declared buffer `index` of `list`.
 constexpr diagnosis in_buffer(problem kind, buffer_kind list, std::size_t index) noexcept {
@@ -99,7 +99,7 @@ constexpr bool names_an_argument(problem kind) noexcept {
 
 constexpr bool same(const diagnosis& lhs, const diagnosis& rhs) noexcept {
     if (lhs.problem != rhs.problem || lhs.stage != rhs.stage) return false;
-    if (lhs.in_stage()) return (!names_an_argument(lhs.problem) || lhs.argument == rhs.argument) && lhs.entry == rhs.entry;
+    if (lhs.in_stage()) return (!names_an_argument(lhs.problem) || lhs.argument == rhs.argument) && lhs.entry_index == rhs.entry_index;
     if (lhs.problem == problem::scalar_type_not_supported || lhs.problem == problem::scalar_bounds_invalid)
         return lhs.scalar == rhs.scalar;
     return lhs.problem == problem::none || (lhs.list == rhs.list && lhs.buffer == rhs.buffer);
@@ -116,7 +116,7 @@ void check_diagnosis() {
     BOOST_TEST(found.in_stage() == Expected.in_stage());
     if (Expected.in_stage()) {
         if (names_an_argument(Expected.problem)) BOOST_TEST(found.argument == Expected.argument);
-        BOOST_TEST(found.entry == Expected.entry);
+        BOOST_TEST(found.entry_index == Expected.entry_index);
     } else if (Expected.problem != problem::none) {
         BOOST_TEST(to_string(found.list) == to_string(Expected.list));
         BOOST_TEST(found.buffer == Expected.buffer);

@@ -60,7 +60,7 @@ constexpr auto first_problem_report() {
         if constexpr (kind == problem::stage_without_entry) {
             return std::type_identity<diagnostic::report<kind, in_stage>>{};
         } else {
-            constexpr const kernel_entry& entry = Definition::registry.entries[found.entry];
+            constexpr const kernel_entry& entry = Definition::registry.entries[found.entry_index];
             using in_entry =
                 diagnostic::in_entry<entry.format, diagnostic::text_of<fixed_string_of<entry.entry_name.size()>(entry.entry_name)>, entry.parameters.size()>;
             if constexpr (is_grid_problem(kind)) {

@@ -58,8 +58,8 @@ enum class problem {
 };
 
 /// The first problem found. In a stage (`stage` below the stage count): `argument` is a parameter
-/// or grid dimension index and `entry` the registry entry involved. Otherwise in declared buffer
-/// `buffer` of list `list`.
+/// or grid dimension index and `entry_index` the index of the registry entry involved. Otherwise
+/// in declared buffer `buffer` of list `list`.
 struct diagnosis {
     /// The `stage` of a problem in a declared buffer (`{}` there would read as stage 0).
     static constexpr std::size_t no_stage = static_cast<std::size_t>(-1);
@@ -67,7 +67,7 @@ struct diagnosis {
     accy::problem problem = problem::none;
     std::size_t stage = no_stage;
     std::size_t argument = 0;
-    std::size_t entry = 0;
+    std::size_t entry_index = 0;
     buffer_kind list = buffer_kind::operand;
     std::size_t buffer = 0;
 
