@@ -28,7 +28,7 @@ constexpr diagnosis diagnose() {
     using declared = definition_traits<Definition>;
     using scalars = typename declared::scalars;
     const auto& registry = Definition::registry;
-    const auto& stages = detail::stage_infos<typename Definition::stages, scalars>::values;
+    const auto& stage_infos = detail::stage_infos<typename Definition::stages, scalars>::values;
     constexpr std::size_t stage_count = Definition::stages::size;
     const std::array<std::size_t, 4> buffer_counts{declared::operands::size, declared::results::size,
                                                    declared::intermediates::size, declared::workspaces::size};
@@ -65,7 +65,7 @@ constexpr diagnosis diagnose() {
     using lookup = detail::stage_entries<Definition>;
     std::array<std::size_t, stage_count> reference{};
     for (std::size_t s = 0; s < stage_count; ++s) {
-        const stage_info& stage = stages[s];
+        const stage_info& stage = stage_infos[s];
         std::size_t first = registry.entries.size();
         for (std::size_t k = lookup::candidates[s].first; k < lookup::candidates[s].last; ++k) {
             if (!lookup::belongs(s, k)) continue;
@@ -115,7 +115,7 @@ constexpr diagnosis diagnose() {
     owner.fill(stage_count);
     std::array<bool, declared::results::size> written{};
     for (std::size_t s = 0; s < stage_count; ++s) {
-        const stage_info& stage = stages[s];
+        const stage_info& stage = stage_infos[s];
         std::array<access, max_kernel_parameters> accesses{};
         for (std::size_t p = 0; p < stage.argument_count; ++p) accesses[p] = registry.entries[reference[s]].parameters[p].use;
         for (std::size_t k = lookup::candidates[s].first; k < lookup::candidates[s].last; ++k)

@@ -118,7 +118,8 @@ struct pipeline<Definition> {
     /// The buffers accy allocates, or the caller passes with `use_scratch`: the intermediates, then the workspaces.
     static constexpr std::size_t scratch_count = intermediate_count + workspace_count;
     static constexpr std::size_t stage_count = stage_list::size;
-    static constexpr const auto& stages = detail::stage_infos<stage_list, scalars>::values;
+    /// One `stage_info` per stage, in launch order (`stage_list`, the definition's `stages`, is the types).
+    static constexpr const auto& stage_infos = detail::stage_infos<stage_list, scalars>::values;
 
     /// Whether the definition has no problem; launch code compiles only then, so that a mistake
     /// gives one error and not a cascade.

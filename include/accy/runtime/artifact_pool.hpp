@@ -40,8 +40,8 @@ public:
     bool loaded() const noexcept { return state_->device != nullptr; }
     /// The backend instance the kernels were loaded on, which alone may launch them; null when moved from.
     const Backend* device() const noexcept { return state_->device; }
-    std::span<const loaded_stage, size> loaded_stages() const noexcept { return state_->stages; }
-    const loaded_stage& operator[](std::size_t stage) const noexcept { return state_->stages[stage]; }
+    std::span<const loaded_stage, size> loaded_stages() const noexcept { return state_->loaded_stages; }
+    const loaded_stage& operator[](std::size_t stage) const noexcept { return state_->loaded_stages[stage]; }
 
     /// Checks that every stage has an entry in `fmt` (`unsupported_operation` otherwise), then
     /// creates and loads each stage's kernel in order. `payloads`, when given, holds one payload
@@ -53,7 +53,7 @@ public:
         if (const std::size_t missing = Pipeline::first_stage_without(fmt); missing != size)
             throw error(errc::unsupported_operation,
                         detail::describe<Pipeline>(operation) + ": stage " + std::to_string(missing) + " ('" +
-                            std::string(Pipeline::stages[missing].target) + "') has no " +
+                            std::string(Pipeline::stage_infos[missing].target) + "') has no " +
                             std::string(to_string(fmt)) + " entry in the registry");
         if (!payloads.empty() && payloads.size() != size)
             throw error(errc::launch_argument_mismatch, detail::describe<Pipeline>(operation) + ": expects " +
@@ -64,7 +64,7 @@ public:
             const kernel_entry& stage_entry = *Pipeline::entry(s, fmt);
             const payload& code = payloads.empty() || payloads[s].empty() ? stage_entry.payload : payloads[s];
             try {
-                loaded_stage& loading = pool.state_->stages[s];
+                loaded_stage& loading = pool.state_->loaded_stages[s];
                 loading.artifact = device.create_artifact(stage_entry, fmt, code);
                 loading.kernel = device.load_artifact(loading.artifact);
             } catch (const error& failure) {
@@ -80,12 +80,12 @@ private:
     struct state {
         Backend* device = nullptr;
         accy::format format{};
-        std::array<loaded_stage, size> stages{};
+        std::array<loaded_stage, size> loaded_stages{};
         std::size_t loaded = 0;  // below `size` only while `load` is part way
 
         void release() noexcept {
             if (device == nullptr) return;
-            for (std::size_t s = 0; s < loaded; ++s) device->unload_artifact(stages[s].kernel);
+            for (std::size_t s = 0; s < loaded; ++s) device->unload_artifact(loaded_stages[s].kernel);
         }
     };
 

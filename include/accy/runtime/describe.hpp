@@ -116,15 +116,15 @@ std::string describe() {
         const kernel_entry& entry = detail::any_entry<P>(s);
         const parameter_list& parameters = entry.parameters;
         const launch_geometry& geometry = entry.launch;
-        text += "stage " + std::to_string(s) + ": " + std::string(P::stages[s].target) + ", version " +
-                std::to_string(P::stages[s].version) + ", grid (" + detail::grid_text(geometry.grid[0], parameters) + ", " +
+        text += "stage " + std::to_string(s) + ": " + std::string(P::stage_infos[s].target) + ", version " +
+                std::to_string(P::stage_infos[s].version) + ", grid (" + detail::grid_text(geometry.grid[0], parameters) + ", " +
                 detail::grid_text(geometry.grid[1], parameters) + ", " + detail::grid_text(geometry.grid[2], parameters) +
                 "), block (" + std::to_string(geometry.block.x) + ", " + std::to_string(geometry.block.y) + ", " +
                 std::to_string(geometry.block.z) + ")";
         if (geometry.shared.bytes != 0 || geometry.shared.bytes_per_thread != 0)
             text += ", shared memory " + std::to_string(geometry.shared.total(geometry.block)) + " bytes";
         text += "\n";
-        const detail::stage_plan& stage = plan.stages[s];
+        const detail::stage_plan& stage = plan.stage_plans[s];
         for (std::size_t a = 0; a < stage.argument_count; ++a) {
             const detail::argument_plan& argument = plan.arguments[stage.first_argument + a];
             text += "  " + std::string(parameters[a].name) + " <- ";

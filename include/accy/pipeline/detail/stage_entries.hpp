@@ -32,8 +32,8 @@ constexpr wide_uint entry_key(std::uint64_t hash, std::uint32_t version, std::ui
 template <class Definition>
 struct stage_entries {
     static constexpr const auto& entries = Definition::registry.entries;
-    static constexpr const auto& stages =
-        stage_infos<typename Definition::stages, typename definition_traits<Definition>::scalars>::values;
+    static constexpr const auto& stage_infos =
+        detail::stage_infos<typename Definition::stages, typename definition_traits<Definition>::scalars>::values;
 
     /// Every entry's key, sorted: the entries of one (target, version) are adjacent, in registry order.
     static constexpr auto sorted = [] {
@@ -50,11 +50,11 @@ struct stage_entries {
 
     /// Where each stage's candidates lie in `sorted`: the entries whose target hash and version are the stage's.
     static constexpr auto candidates = [] {
-        std::array<positions, stages.size()> found{};
-        for (std::size_t s = 0; s < stages.size(); ++s) {
-            const std::uint64_t hash = hash_of(stages[s].target);
-            const auto* first = std::lower_bound(sorted.begin(), sorted.end(), entry_key(hash, stages[s].version, 0));
-            const auto* last = std::upper_bound(first, sorted.end(), entry_key(hash, stages[s].version, UINT32_MAX));
+        std::array<positions, stage_infos.size()> found{};
+        for (std::size_t s = 0; s < stage_infos.size(); ++s) {
+            const std::uint64_t hash = hash_of(stage_infos[s].target);
+            const auto* first = std::lower_bound(sorted.begin(), sorted.end(), entry_key(hash, stage_infos[s].version, 0));
+            const auto* last = std::upper_bound(first, sorted.end(), entry_key(hash, stage_infos[s].version, UINT32_MAX));
             found[s] = {static_cast<std::size_t>(first - sorted.begin()), static_cast<std::size_t>(last - sorted.begin())};
         }
         return found;
@@ -65,14 +65,14 @@ struct stage_entries {
 
     /// Whether candidate `k` of stage `s` is one of its entries (its hash may be another name's).
     static constexpr bool belongs(std::size_t s, std::size_t k) noexcept {
-        return entries[entry_at(k)].target == stages[s].target;
+        return entries[entry_at(k)].target == stage_infos[s].target;
     }
 
     /// Each stage's entry in each format, the one place a (target, version, format) is matched: its
     /// registry index, the first one where the registry has two (which `diagnose` reports), or -1.
     static constexpr auto by_format = [] {
-        std::array<std::array<std::ptrdiff_t, format_count>, stages.size()> table{};
-        for (std::size_t s = 0; s < stages.size(); ++s) {
+        std::array<std::array<std::ptrdiff_t, format_count>, stage_infos.size()> table{};
+        for (std::size_t s = 0; s < stage_infos.size(); ++s) {
             table[s].fill(-1);
             for (std::size_t k = candidates[s].first; k < candidates[s].last; ++k) {
                 if (!belongs(s, k)) continue;

@@ -88,7 +88,7 @@ constexpr std::size_t compile_at(derivation_step* steps, std::size_t& used) noex
 /// The tables of a pipeline: `Stages` stages, `Arguments` arguments, `Buffers` declared buffers, `Steps` steps.
 template <std::size_t Stages, std::size_t Arguments, std::size_t Buffers, std::size_t Steps>
 struct plan_tables {
-    std::array<stage_plan, Stages> stages{};
+    std::array<stage_plan, Stages> stage_plans{};
     std::array<argument_plan, Arguments> arguments{};
     std::array<buffer_plan, Buffers> buffers{};  ///< operands, results, intermediates, workspaces
     std::array<derivation_step, Steps> steps{};
@@ -117,10 +117,10 @@ constexpr void add_stage(Tables& plan, const stage<Target, Version, Arguments...
     const std::array<std::size_t, sizeof...(Arguments) + 1> firsts{
         0, compile_at<scalars, Arguments>(plan.steps.data(), used)...};
     const parameter_list& parameters = Pipeline::parameters(stage);
-    const stage_info& info = Pipeline::stages[stage];
+    const stage_info& info = Pipeline::stage_infos[stage];
     const std::size_t alignment = parameters.alignment();
     const std::size_t start = (plan.storage_bytes + alignment - 1) / alignment * alignment;
-    plan.stages[stage] = {next_argument, info.argument_count};
+    plan.stage_plans[stage] = {next_argument, info.argument_count};
     plan.storage_bytes = start + parameters.byte_size();
     plan.storage_alignment = alignment > plan.storage_alignment ? alignment : plan.storage_alignment;
     for (std::size_t p = 0; p < info.argument_count; ++p) {
@@ -156,7 +156,7 @@ constexpr auto build_plan() noexcept {
     constexpr auto stage_list = static_cast<const typename Pipeline::stage_list*>(nullptr);
     constexpr std::size_t argument_count = [] {
         std::size_t count = 0;
-        for (const stage_info& stage : Pipeline::stages) count += stage.argument_count;
+        for (const stage_info& stage : Pipeline::stage_infos) count += stage.argument_count;
         return count;
     }();
     constexpr std::size_t step_count = extent_steps(operands) + extent_steps(results) + extent_steps(intermediates) +

@@ -109,7 +109,7 @@ void check_request(const launch_request<Pipeline, Backend>& request, const deriv
     using declared = typename Pipeline::declared;
     if (const std::size_t missing = Pipeline::first_stage_without(request.fmt); missing != Pipeline::stage_count)
         throw error(errc::unsupported_operation, request.describe() + ": stage " + std::to_string(missing) + " ('" +
-                                                     std::string(Pipeline::stages[missing].target) + "') has no " +
+                                                     std::string(Pipeline::stage_infos[missing].target) + "') has no " +
                                                      std::string(to_string(request.fmt)) + " entry in the registry");
     if (request.operands.size() != Pipeline::operand_count)
         throw request.mismatch("expects " + std::to_string(Pipeline::operand_count) + " operands, got " +

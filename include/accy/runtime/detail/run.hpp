@@ -105,7 +105,7 @@ void run(Backend& device, const launch_request<Pipeline, Backend>& request) {
         }
         for (stage = 0; stage < Pipeline::stage_count; ++stage) {
             const trace_range traced_stage(traced<Pipeline::stage_count>(
-                stage, [](std::size_t s) { return stage_name(s, Pipeline::stages[s].target); }));
+                stage, [](std::size_t s) { return stage_name(s, Pipeline::stage_infos[s].target); }));
             launches.bind(stage, buffers);
             const typename Backend::kernel& kernel =
                 request.pool != nullptr ? (*request.pool)[stage].kernel : loaded.load(launches.entry(stage), request.fmt);
@@ -116,7 +116,7 @@ void run(Backend& device, const launch_request<Pipeline, Backend>& request) {
         }
     } catch (const error& failure) {
         wait_after_failure(device, request.stream, owns_anything);
-        throw failure.in_context(request.describe() + ", " + stage_name(stage, Pipeline::stages[stage].target));
+        throw failure.in_context(request.describe() + ", " + stage_name(stage, Pipeline::stage_infos[stage].target));
     } catch (...) {
         wait_after_failure(device, request.stream, owns_anything);
         throw;

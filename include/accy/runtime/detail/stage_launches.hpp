@@ -165,14 +165,14 @@ public:
     void derive(format fmt, const derived_value* scalars, const check_context& context) {
         for (std::size_t s = 0; s < stage_count; ++s) {
             entries_[s] = Pipeline::entry(s, fmt);
-            derive_stage(s, plan.stages[s], plan.arguments.data(), plan.steps.data(), scalars, *entries_[s], storage_.data(),
+            derive_stage(s, plan.stage_plans[s], plan.arguments.data(), plan.steps.data(), scalars, *entries_[s], storage_.data(),
                          configs_[s], context);
         }
     }
 
     /// Binds stage `stage`'s buffer arguments and points each of its arguments at its value.
     void bind(std::size_t stage, const bound_buffers& buffers) noexcept {
-        const stage_plan& own = plan.stages[stage];
+        const stage_plan& own = plan.stage_plans[stage];
         bind_stage(plan.arguments.data() + own.first_argument, own.argument_count, storage_.data(), buffers,
                    arguments_.data() + own.first_argument);
     }
@@ -180,13 +180,13 @@ public:
     const kernel_entry& entry(std::size_t stage) const noexcept { return *entries_[stage]; }
     const launch_config& config(std::size_t stage) const noexcept { return configs_[stage]; }
     std::span<const kernel_argument> arguments(std::size_t stage) const noexcept {
-        return {arguments_.data() + plan.stages[stage].first_argument, plan.stages[stage].argument_count};
+        return {arguments_.data() + plan.stage_plans[stage].first_argument, plan.stage_plans[stage].argument_count};
     }
 
     /// Calls `zero` with each zero_filled workspace that stage `stage` binds, after `bind`, to clear it before the stage runs.
     template <class Zero>
     void for_each_zero_filled(std::size_t stage, Zero&& zero) const {
-        const stage_plan& own = plan.stages[stage];
+        const stage_plan& own = plan.stage_plans[stage];
         for (std::size_t p = 0; p < own.argument_count; ++p)
             if (plan.arguments[own.first_argument + p].zero_fill) zero(arguments_[own.first_argument + p].buffer);
     }
