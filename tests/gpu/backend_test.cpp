@@ -123,10 +123,10 @@ BOOST_AUTO_TEST_CASE(two_streams_at_once) {
     for (int repeat = 0; repeat < 3; ++repeat) {
         accy::launch_pipeline<square_add>(device(), accy::formats::cuda_fatbin, a.operands(), a.results(), a.scalars,
                                           accy::use_pool(pool), accy::use_scratch(scratch_a),
-                                          accy::on_stream(first.get()), accy::diagnostic_id("stream a"));
+                                          accy::on_stream(first.get()), accy::label("stream a"));
         accy::launch_pipeline<square_add>(device(), accy::formats::cuda_fatbin, b.operands(), b.results(), b.scalars,
                                           accy::use_pool(pool), accy::use_scratch(scratch_b),
-                                          accy::on_stream(second.get()), accy::diagnostic_id("stream b"));
+                                          accy::on_stream(second.get()), accy::label("stream b"));
     }
     device().synchronize(first.get());
     device().synchronize(second.get());

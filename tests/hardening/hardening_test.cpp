@@ -302,7 +302,7 @@ BOOST_AUTO_TEST_CASE(item6_an_allocation_fault_in_a_cold_launch_names_the_launch
     device.allocate_fault.after = 1;
     BOOST_CHECK_EXCEPTION(accy::launch_pipeline<accy_test::device_scan>(device, accy::formats::cuda_ptx,
                                                                         accy_test::seed_operands, accy_test::seed_results,
-                                                                        accy_test::n_5000, accy::diagnostic_id("cold")),
+                                                                        accy_test::n_5000, accy::label("cold")),
                           accy::error, [](const accy::error& failure) {
                               return has(failure, accy::errc::out_of_memory, "launch_pipeline") &&
                                      failure.message().find("allocate_scratch") == std::string::npos &&

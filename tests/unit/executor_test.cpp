@@ -82,7 +82,7 @@ BOOST_AUTO_TEST_CASE(errors_name_the_pipeline_the_stage_and_the_numbers) {
     const std::string bound = message_of([&] {
         const std::tuple<std::uint32_t> n_6000{6000};
         accy::launch_pipeline<accy_test::bounded_scan>(device, accy::formats::cuda_ptx, seed_operands, seed_results,
-                                                       n_6000, accy::diagnostic_id("nightly-42"));
+                                                       n_6000, accy::label("nightly-42"));
     });
     BOOST_TEST(contains(bound, "accy.kernel.test.device_scan"));
     BOOST_TEST(contains(bound, "nightly-42"));

@@ -39,7 +39,7 @@ stage_launches<Pipeline> checked_launches(const launch_request<Pipeline, Backend
 /// checked exactly as `launch_pipeline` checks it before its first launch (the format, the counts,
 /// the runtime scalars' bounds, every buffer's size and overlap, the pool, every stage's arguments
 /// and grid) and derived into each stage's configuration and arguments, but not launched. Errors
-/// name the call as `launch_pipeline` does, with `diagnostic_id`. It views the buffers it is given,
+/// name the call as `launch_pipeline` does, with `label`. It views the buffers it is given,
 /// which must outlive it.
 template <class Pipeline, backend Backend>
 class checked_launch {
@@ -49,7 +49,7 @@ public:
     template <class Scalars>
     checked_launch(const artifact_pool<Pipeline, Backend>& pool, std::span<const buffer> scratch,
                    std::span<const buffer> operands, std::span<const buffer> results, const Scalars& runtime_scalars,
-                   std::string_view diagnostic_id)
+                   std::string_view label)
         : buffers_{operands, results, scratch, Pipeline::intermediate_count} {
         request_.fmt = pool.format();
         request_.operands = operands;
@@ -57,7 +57,7 @@ public:
         request_.values = detail::scalar_values_of<Pipeline>(runtime_scalars);
         request_.pool = &pool;
         request_.intermediates = scratch;
-        request_.diagnostic_id = diagnostic_id;
+        request_.label = label;
         launches_ = detail::checked_launches(request_);
     }
 

@@ -26,7 +26,7 @@ namespace accy {
 /// stream (the backend's default stream when none is given), zeroing zero_filled workspaces first.
 ///
 /// Options: `use_pool(pool)` launches from loaded kernels, `use_scratch(buffers)` from the
-/// caller's scratch, `on_stream(s)` on a stream, `diagnostic_id("...")` names the call in errors.
+/// caller's scratch, `on_stream(s)` on a stream, `label("...")` names the call in errors.
 /// What the call allocates or loads itself, it waits for (the stream, or the device without one)
 /// and then destroys; with both a pool and intermediates it returns without waiting. An error
 /// after a launch starts a best-effort wait, and owned objects are destroyed even if it fails.

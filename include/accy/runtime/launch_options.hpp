@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: Apache-2.0
-// Defines the options of `accy::launch_pipeline`: a loaded pool, caller-owned intermediates, a stream, a diagnostic id.
+// Defines the options of `accy::launch_pipeline`: a loaded pool, caller-owned scratch, a stream, a label.
 #pragma once
 
 #include <accy/core/buffer.hpp>
@@ -27,7 +27,7 @@ struct use_scratch_option {
 };
 
 /// Launch with these intermediates instead of allocating them for this call: anything that holds
-/// `accy::buffer`s contiguously, or a `accy::scratch_buffers`.
+/// `accy::buffer`s contiguously, or an `accy::scratch_buffers`.
 template <class Buffers>
 auto use_scratch(const Buffers& buffers) noexcept {
     if constexpr (requires { buffers.buffers(); }) {
@@ -49,11 +49,11 @@ on_stream_option<Stream> on_stream(Stream stream) noexcept {
     return {stream};
 }
 
-struct diagnostic_id_option {
-    std::string_view id;
+struct label_option {
+    std::string_view text;
 };
 
 /// A name for this launch, repeated in every error message of the call.
-inline diagnostic_id_option diagnostic_id(std::string_view id) noexcept { return {id}; }
+inline label_option label(std::string_view text) noexcept { return {text}; }
 
 }  // namespace accy

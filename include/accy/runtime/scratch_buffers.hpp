@@ -31,8 +31,8 @@ public:
     /// The scalars' bounds and every size are checked before anything is allocated; a failure part
     /// way frees what was allocated.
     static scratch_buffers allocate(Backend& device, const typename Pipeline::scalar_values& values,
-                                         std::string_view diagnostic_id = {}) {
-        const detail::check_context context = detail::context_of<Pipeline>("allocate_scratch", diagnostic_id);
+                                    std::string_view label = {}) {
+        const detail::check_context context = detail::context_of<Pipeline>("allocate_scratch", label);
         const auto scalars = detail::values_of<typename Pipeline::scalars>(values);
         detail::check_runtime_scalars<Pipeline>(scalars.data(), context);
         const auto byte_sizes = detail::scratch_byte_sizes<Pipeline>(scalars.data(), context);
@@ -69,13 +69,13 @@ private:
 
 /// `scratch_buffers<Pipeline, Backend>::allocate`, deducing the backend.
 template <class Pipeline, backend Backend, class Scalars>
-auto allocate_scratch(Backend& device, const Scalars& runtime_scalars, std::string_view diagnostic_id = {}) {
+auto allocate_scratch(Backend& device, const Scalars& runtime_scalars, std::string_view label = {}) {
     if constexpr (!is_pipeline<Pipeline>) {
         static_assert(diagnostic::always_false<Pipeline>,
                       "accy::allocate_scratch<P>: P must be an accy::pipeline<Definition>");
     } else if constexpr (Pipeline::well_formed) {
         return scratch_buffers<Pipeline, Backend>::allocate(device, detail::scalar_values_of<Pipeline>(runtime_scalars),
-                                                                 diagnostic_id);
+                                                            label);
     }
 }
 

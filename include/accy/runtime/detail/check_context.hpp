@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: Apache-2.0
 // Defines `accy::detail::check_context`, the start of every message of a run-time check
-// ("launch_pipeline of pipeline 'name' v1 [id]"), made only when a check fails.
+// ("launch_pipeline of pipeline 'name' v1 [label]"), made only when a check fails.
 #pragma once
 
 #include <cstddef>
@@ -9,29 +9,29 @@
 
 namespace accy::detail {
 
-/// "operation of pipeline 'name' v1" or, with a diagnostic id, "... [id]": the start of every message.
+/// "operation of pipeline 'name' v1" or, with a label, "... [label]": the start of every message.
 template <class Pipeline>
-std::string describe(std::string_view operation, std::string_view diagnostic_id = {}) {
+std::string describe(std::string_view operation, std::string_view label = {}) {
     std::string text = std::string(operation) + " of pipeline '" + std::string(Pipeline::target) + "' v" +
                        std::to_string(Pipeline::version);
-    if (!diagnostic_id.empty()) text += " [" + std::string(diagnostic_id) + "]";
+    if (!label.empty()) text += " [" + std::string(label) + "]";
     return text;
 }
 
-/// The start of a check's messages, `describe<Pipeline>(operation, diagnostic_id)`, made only when
+/// The start of a check's messages, `describe<Pipeline>(operation, label)`, made only when
 /// a check fails (`std::string(context)`): checks that pass build no string, so that hot launches
 /// allocate nothing.
 struct check_context {
-    std::string (*describe)(std::string_view operation, std::string_view diagnostic_id) = nullptr;
+    std::string (*describe)(std::string_view operation, std::string_view label) = nullptr;
     std::string_view operation;
-    std::string_view diagnostic_id;
+    std::string_view label;
 
-    explicit operator std::string() const { return describe(operation, diagnostic_id); }
+    explicit operator std::string() const { return describe(operation, label); }
 };
 
 template <class Pipeline>
-check_context context_of(std::string_view operation, std::string_view diagnostic_id = {}) noexcept {
-    return {&describe<Pipeline>, operation, diagnostic_id};
+check_context context_of(std::string_view operation, std::string_view label = {}) noexcept {
+    return {&describe<Pipeline>, operation, label};
 }
 
 /// "stage 1 ('target')", for messages and trace names.

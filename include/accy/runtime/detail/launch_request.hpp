@@ -53,10 +53,10 @@ struct launch_request {
     const Backend* device = nullptr;  ///< the backend launched on, which must be the pool's
     std::optional<std::span<const buffer>> intermediates;
     std::optional<typename Backend::stream> stream;
-    std::string_view diagnostic_id;
+    std::string_view label;
 
-    std::string describe() const { return detail::describe<Pipeline>(launch_operation, diagnostic_id); }
-    check_context context() const noexcept { return context_of<Pipeline>(launch_operation, diagnostic_id); }
+    std::string describe() const { return detail::describe<Pipeline>(launch_operation, label); }
+    check_context context() const noexcept { return context_of<Pipeline>(launch_operation, label); }
     error mismatch(const std::string& what) const { return error(errc::launch_argument_mismatch, describe() + ": " + what); }
 };
 
@@ -93,12 +93,12 @@ void apply_option(launch_request<Pipeline, Backend>& request, const Option& opti
                           "accy::launch_pipeline: on_stream(s) takes a stream of the backend's stream type");
         else
             request.stream = option.stream;
-    } else if constexpr (std::is_same_v<Option, diagnostic_id_option>) {
-        request.diagnostic_id = option.id;
+    } else if constexpr (std::is_same_v<Option, label_option>) {
+        request.label = option.text;
     } else {
         static_assert(diagnostic::always_false<Option>,
                       "accy::launch_pipeline: an option is use_pool(...), use_scratch(...), on_stream(...) or "
-                      "diagnostic_id(...)");
+                      "label(...)");
     }
 }
 

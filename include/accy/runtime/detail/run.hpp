@@ -74,10 +74,10 @@ void run(Backend& device, const launch_request<Pipeline, Backend>& request) {
     std::optional<scratch_buffers<Pipeline, Backend>> allocated;
     if (!request.intermediates) {
         try {
-            allocated.emplace(scratch_buffers<Pipeline, Backend>::allocate(device, request.values, request.diagnostic_id));
+            allocated.emplace(scratch_buffers<Pipeline, Backend>::allocate(device, request.values, request.label));
         } catch (const error& failure) {
             // allocate names itself ("allocate_scratch of ..."); this call is the launch.
-            const std::string allocating(context_of<Pipeline>("allocate_scratch", request.diagnostic_id));
+            const std::string allocating(context_of<Pipeline>("allocate_scratch", request.label));
             std::string_view what = failure.message();
             if (what.starts_with(allocating)) what.remove_prefix(allocating.size());
             if (what.starts_with(", ")) what.remove_prefix(2);
