@@ -53,7 +53,7 @@ public:
         : device_(device), kernel_(device.load_artifact(device.create_artifact(entry, entry.format, entry.payload))) {}
     loaded_kernel(const loaded_kernel&) = delete;
     loaded_kernel& operator=(const loaded_kernel&) = delete;
-    ~loaded_kernel() { device_.unload_artifact(kernel_); }
+    ~loaded_kernel() { device_.unload_kernel(kernel_); }
 
     const typename Backend::kernel& get() const noexcept { return kernel_; }
 

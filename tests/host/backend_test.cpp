@@ -143,7 +143,7 @@ BOOST_AUTO_TEST_CASE(a_multi_dimensional_launch_runs_every_block_once_and_comput
                                                    value_argument(factor)};
         device.launch(kernel, config, arguments, std::nullopt);
         device.synchronize(std::nullopt);
-        device.unload_artifact(kernel);
+        device.unload_kernel(kernel);
 
         std::vector<std::int32_t> output(n);
         std::vector<std::uint32_t> counted(blocks);

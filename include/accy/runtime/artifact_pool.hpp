@@ -85,7 +85,7 @@ private:
 
         void release() noexcept {
             if (device == nullptr) return;
-            for (std::size_t s = 0; s < loaded; ++s) device->unload_artifact(loaded_stages[s].kernel);
+            for (std::size_t s = 0; s < loaded; ++s) device->unload_kernel(loaded_stages[s].kernel);
         }
     };
 

@@ -35,7 +35,7 @@ concept backend =
         { device.free_buffer(allocated) } noexcept;
         { device.create_artifact(entry, fmt, code) } -> std::same_as<typename Backend::artifact>;
         { device.load_artifact(artifact) } -> std::same_as<typename Backend::kernel>;
-        { device.unload_artifact(kernel) } noexcept;
+        { device.unload_kernel(kernel) } noexcept;
         device.fill_zero(allocated, stream);
         device.launch(kernel, config, arguments, stream);
         device.synchronize(stream);

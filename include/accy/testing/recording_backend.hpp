@@ -145,7 +145,7 @@ public:
         return id;
     }
 
-    void unload_artifact(kernel loaded) noexcept { destroy(loaded); }
+    void unload_kernel(kernel loaded) noexcept { destroy(loaded); }
 
     void fill_zero(const buffer& zeroed, const std::optional<stream>&) {
         const std::lock_guard lock(mutex_.held);

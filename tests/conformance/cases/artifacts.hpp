@@ -26,7 +26,7 @@ BOOST_AUTO_TEST_CASE_TEMPLATE(a_kernel_loaded_twice_from_one_artifact_outlives_t
         device.create_artifact(Model::entry, Model::format, Model::entry.payload);
     const typename Model::backend::kernel first = device.load_artifact(made);
     const typename Model::backend::kernel second = device.load_artifact(made);
-    device.unload_artifact(first);
+    device.unload_kernel(first);
 
     std::mt19937 engine = accy_test::fresh_engine();
     const affine_buffers<Model> run(device, engine);
@@ -41,7 +41,7 @@ BOOST_AUTO_TEST_CASE_TEMPLATE(a_kernel_loaded_twice_from_one_artifact_outlives_t
         BOOST_TEST(!device.destroyed(second));
         BOOST_TEST(device.launches.back().launched == second);
     }
-    device.unload_artifact(second);
+    device.unload_kernel(second);
     if constexpr (Model::records_calls) BOOST_TEST(device.destroyed(second));
 }
 
@@ -49,7 +49,7 @@ BOOST_AUTO_TEST_CASE_TEMPLATE(code_the_backend_cannot_load_is_an_invalid_artifac
     typename Model::backend device = Model::make();
     // Wherever the backend finds out, at create_artifact or at load_artifact.
     const auto create_and_load = [&](const accy::payload& code) {
-        device.unload_artifact(device.load_artifact(device.create_artifact(Model::entry, Model::format, code)));
+        device.unload_kernel(device.load_artifact(device.create_artifact(Model::entry, Model::format, code)));
     };
     const std::array<accy::payload, 2> unloadable{accy::payload{}, Model::corrupt_payload()};
     for (std::size_t i = 0; i < unloadable.size(); ++i) {

@@ -160,7 +160,7 @@ public:
         return detail::load_kernel(driver(), device(), made);
     }
 
-    void unload_artifact(const kernel& loaded) noexcept {
+    void unload_kernel(const kernel& loaded) noexcept {
         if (loaded.library != nullptr) detail::libraries().release(driver(), loaded.library);
     }
 

@@ -61,7 +61,7 @@ public:
         return make_artifact(entry, fmt, code);
     }
     kernel load_artifact(const artifact& made) { return made; }
-    void unload_artifact(const kernel&) noexcept {}
+    void unload_kernel(const kernel&) noexcept {}
 
     /// Sets every byte of `zeroed` to 0.
     void fill_zero(const buffer& zeroed, const std::optional<stream>&) noexcept {

@@ -32,7 +32,7 @@ public:
     owned_kernels(const owned_kernels&) = delete;
     owned_kernels& operator=(const owned_kernels&) = delete;
     ~owned_kernels() {
-        for (std::size_t s = 0; s < count_; ++s) device_.unload_artifact(kernels_[s]);
+        for (std::size_t s = 0; s < count_; ++s) device_.unload_kernel(kernels_[s]);
     }
 
     const typename Backend::kernel& load(const kernel_entry& entry, format fmt) {
