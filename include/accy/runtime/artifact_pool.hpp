@@ -49,14 +49,14 @@ public:
     /// empty one keeps the entry's. A failure part way unloads the stages already loaded.
     static artifact_pool load(Backend& device, accy::format fmt, std::span<const payload> payloads = {}) {
         constexpr std::string_view operation = "load_artifacts";
-        const detail::trace_range traced(detail::traced([] { return detail::describe<Pipeline>("load_artifacts"); }));
+        const detail::trace_range traced(detail::traced([] { return detail::message_prefix<Pipeline>("load_artifacts"); }));
         if (const std::size_t missing = Pipeline::first_stage_without(fmt); missing != size)
             throw error(errc::unsupported_operation,
-                        detail::describe<Pipeline>(operation) + ": stage " + std::to_string(missing) + " ('" +
+                        detail::message_prefix<Pipeline>(operation) + ": stage " + std::to_string(missing) + " ('" +
                             std::string(Pipeline::stage_infos[missing].target) + "') has no " +
                             std::string(to_string(fmt)) + " entry in the registry");
         if (!payloads.empty() && payloads.size() != size)
-            throw error(errc::launch_argument_mismatch, detail::describe<Pipeline>(operation) + ": expects " +
+            throw error(errc::launch_argument_mismatch, detail::message_prefix<Pipeline>(operation) + ": expects " +
                                                             std::to_string(size) + " payloads, one per stage, got " +
                                                             std::to_string(payloads.size()));
         artifact_pool pool(device, fmt);
@@ -68,7 +68,7 @@ public:
                 loading.artifact = device.create_artifact(stage_entry, fmt, code);
                 loading.kernel = device.load_artifact(loading.artifact);
             } catch (const error& failure) {
-                throw failure.in_context(detail::describe<Pipeline>(operation) + ", stage " + std::to_string(s) + " ('" +
+                throw failure.in_context(detail::message_prefix<Pipeline>(operation) + ", stage " + std::to_string(s) + " ('" +
                                          std::string(stage_entry.target) + "')");
             }
             pool.state_->loaded = s + 1;

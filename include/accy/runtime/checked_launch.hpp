@@ -80,7 +80,7 @@ public:
 
     /// `failure` with the call and stage `stage` named in front, as `launch_pipeline` reports a stage's failure.
     error in_stage(const error& failure, std::size_t stage) const {
-        return failure.in_context(request_.describe() + ", " + detail::stage_name(stage, Pipeline::stage_infos[stage].target));
+        return failure.in_context(request_.message_prefix() + ", " + detail::stage_name(stage, Pipeline::stage_infos[stage].target));
     }
 
 private:

@@ -69,7 +69,7 @@ public:
     /// without waiting.
     void launch(const std::optional<CUstream>& stream = std::nullopt) {
         const accy::detail::trace_range traced(accy::detail::traced(
-            [] { return accy::detail::describe<Pipeline>("pipeline_graph::launch"); }));
+            [] { return accy::detail::message_prefix<Pipeline>("pipeline_graph::launch"); }));
         const context_scope current(*api_, context_);
         detail::check(*api_, api_->graph_launch(state_->exec, stream.value_or(nullptr)), "cuGraphLaunch");
     }

@@ -11,27 +11,27 @@ namespace accy::detail {
 
 /// "operation of pipeline 'name' v1" or, with a label, "... [label]": the start of every message.
 template <class Pipeline>
-std::string describe(std::string_view operation, std::string_view label = {}) {
+std::string message_prefix(std::string_view operation, std::string_view label = {}) {
     std::string text = std::string(operation) + " of pipeline '" + std::string(Pipeline::target) + "' v" +
                        std::to_string(Pipeline::version);
     if (!label.empty()) text += " [" + std::string(label) + "]";
     return text;
 }
 
-/// The start of a check's messages, `describe<Pipeline>(operation, label)`, made only when
+/// The start of a check's messages, `message_prefix<Pipeline>(operation, label)`, made only when
 /// a check fails (`std::string(context)`): checks that pass build no string, so that hot launches
 /// allocate nothing.
 struct check_context {
-    std::string (*describe)(std::string_view operation, std::string_view label) = nullptr;
+    std::string (*prefix)(std::string_view operation, std::string_view label) = nullptr;
     std::string_view operation;
     std::string_view label;
 
-    explicit operator std::string() const { return describe(operation, label); }
+    explicit operator std::string() const { return prefix(operation, label); }
 };
 
 template <class Pipeline>
 check_context context_of(std::string_view operation, std::string_view label = {}) noexcept {
-    return {&describe<Pipeline>, operation, label};
+    return {&message_prefix<Pipeline>, operation, label};
 }
 
 /// "stage 1 ('target')", for messages and trace names.

@@ -55,9 +55,9 @@ struct launch_request {
     std::optional<typename Backend::stream> stream;
     std::string_view label;
 
-    std::string describe() const { return detail::describe<Pipeline>(launch_operation, label); }
+    std::string message_prefix() const { return detail::message_prefix<Pipeline>(launch_operation, label); }
     check_context context() const noexcept { return context_of<Pipeline>(launch_operation, label); }
-    error mismatch(const std::string& what) const { return error(errc::launch_argument_mismatch, describe() + ": " + what); }
+    error mismatch(const std::string& what) const { return error(errc::launch_argument_mismatch, message_prefix() + ": " + what); }
 };
 
 template <class>
@@ -108,7 +108,7 @@ template <class Pipeline, class Backend>
 void check_request(const launch_request<Pipeline, Backend>& request, const derived_value* scalars) {
     using declared = typename Pipeline::declared;
     if (const std::size_t missing = Pipeline::first_stage_without(request.fmt); missing != Pipeline::stage_count)
-        throw error(errc::unsupported_operation, request.describe() + ": stage " + std::to_string(missing) + " ('" +
+        throw error(errc::unsupported_operation, request.message_prefix() + ": stage " + std::to_string(missing) + " ('" +
                                                      std::string(Pipeline::stage_infos[missing].target) + "') has no " +
                                                      std::string(to_string(request.fmt)) + " entry in the registry");
     if (request.operands.size() != Pipeline::operand_count)

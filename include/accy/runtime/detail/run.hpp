@@ -68,7 +68,7 @@ void wait_after_failure(Backend& device, const std::optional<typename Backend::s
 
 template <class Pipeline, backend Backend>
 void run(Backend& device, const launch_request<Pipeline, Backend>& request) {
-    const trace_range traced_launch(traced([] { return describe<Pipeline>(launch_operation, {}); }));
+    const trace_range traced_launch(traced([] { return message_prefix<Pipeline>(launch_operation, {}); }));
     stage_launches<Pipeline> launches = checked_launches(request);
 
     std::optional<scratch_buffers<Pipeline, Backend>> allocated;
@@ -81,7 +81,7 @@ void run(Backend& device, const launch_request<Pipeline, Backend>& request) {
             std::string_view what = failure.message();
             if (what.starts_with(allocating)) what.remove_prefix(allocating.size());
             if (what.starts_with(", ")) what.remove_prefix(2);
-            throw error(failure.code(), request.describe() + ", allocating its " + std::string(what), failure.driver_result());
+            throw error(failure.code(), request.message_prefix() + ", allocating its " + std::string(what), failure.driver_result());
         }
     }
     const bound_buffers buffers{request.operands, request.results,
@@ -116,7 +116,7 @@ void run(Backend& device, const launch_request<Pipeline, Backend>& request) {
         }
     } catch (const error& failure) {
         wait_after_failure(device, request.stream, owns_anything);
-        throw failure.in_context(request.describe() + ", " + stage_name(stage, Pipeline::stage_infos[stage].target));
+        throw failure.in_context(request.message_prefix() + ", " + stage_name(stage, Pipeline::stage_infos[stage].target));
     } catch (...) {
         wait_after_failure(device, request.stream, owns_anything);
         throw;
@@ -125,7 +125,7 @@ void run(Backend& device, const launch_request<Pipeline, Backend>& request) {
     try {
         device.synchronize(request.stream);
     } catch (const error& failure) {
-        throw failure.in_context(request.describe() + ", waiting for the stages");
+        throw failure.in_context(request.message_prefix() + ", waiting for the stages");
     }
 }
 
