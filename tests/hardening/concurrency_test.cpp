@@ -66,7 +66,7 @@ BOOST_AUTO_TEST_CASE(eight_threads_share_one_pool_on_the_host_backend) {
     on_8_threads([&](unsigned t) {
         const std::uint32_t n = 500 + 97 * t;  // each thread its own size
         const std::tuple<std::uint32_t> scalars{n};
-        const auto intermediates = accy::allocate_scratch<accy_test::host_scan>(device, scalars);
+        const auto scratch = accy::allocate_scratch<accy_test::host_scan>(device, scalars);
         const std::array<accy::buffer, 1> operands{device.allocate_buffer(n * sizeof(float))};
         const std::array<accy::buffer, 1> results{device.allocate_buffer(n * sizeof(float))};
         std::vector<float> input(n), expected(n), output(n);
@@ -79,7 +79,7 @@ BOOST_AUTO_TEST_CASE(eight_threads_share_one_pool_on_the_host_backend) {
             device.upload(operands[0], input.data(), n * sizeof(float));
             accy::launch_pipeline<accy_test::host_scan>(device, accy::formats::host, operands, results, scalars,
                                                         accy::use_pool(pool),
-                                                        accy::use_scratch(intermediates.buffers()));
+                                                        accy::use_scratch(scratch.buffers()));
             device.download(output.data(), results[0], n * sizeof(float));
             if (output == expected) ++correct[t];
         }
@@ -102,10 +102,10 @@ BOOST_AUTO_TEST_CASE(item9_the_recording_backend_shared_by_8_threads_counts_ever
             if (launch % 2 == 0) {  // a cold launch: allocates, loads, waits, destroys
                 accy::launch_pipeline<accy_test::device_scan>(device, accy::formats::cuda_ptx, operands, results, scalars);
             } else {
-                const auto intermediates = accy::allocate_scratch<accy_test::device_scan>(device, scalars);
+                const auto scratch = accy::allocate_scratch<accy_test::device_scan>(device, scalars);
                 accy::launch_pipeline<accy_test::device_scan>(device, accy::formats::cuda_ptx, operands, results,
                                                               scalars, accy::use_pool(pool),
-                                                              accy::use_scratch(intermediates.buffers()),
+                                                              accy::use_scratch(scratch.buffers()),
                                                               accy::on_stream(t));
             }
         }

@@ -68,7 +68,7 @@ object_ids destroyed_since(const recording_backend& device, std::size_t destroye
 }
 
 /// For every kind of backend call that `call` makes, fails its first, second, ... call in turn.
-/// `setup` makes what the caller owns (a pool, intermediates) before the fault is armed. Returns
+/// `setup` makes what the caller owns (a pool, scratch) before the fault is armed. Returns
 /// how many calls of each kind a clean run made, so that a test can say which kinds it covered.
 template <class Setup, class Call>
 std::array<std::size_t, all_call_kinds.size()> sweep(std::string_view entry_point, Setup setup, Call call) {
@@ -115,10 +115,10 @@ struct nothing_owned {};
 
 auto own_nothing = [](recording_backend&) { return nothing_owned{}; };
 auto own_pool = [](recording_backend& device) { return accy::load_artifacts<device_scan>(device, accy::formats::cuda_ptx); };
-auto own_intermediates = [](recording_backend& device) {
+auto own_scratch = [](recording_backend& device) {
     return accy::allocate_scratch<device_scan>(device, n_5000);
 };
-auto own_both = [](recording_backend& device) { return std::pair(own_pool(device), own_intermediates(device)); };
+auto own_both = [](recording_backend& device) { return std::pair(own_pool(device), own_scratch(device)); };
 
 }  // namespace
 
@@ -141,22 +141,22 @@ BOOST_AUTO_TEST_CASE(cold_launch_destroys_what_it_allocated_and_loaded) {
     });
 }
 
-BOOST_AUTO_TEST_CASE(launch_with_pool_destroys_only_its_intermediates) {
+BOOST_AUTO_TEST_CASE(launch_with_pool_destroys_only_its_scratch) {
     sweep("launch_pipeline (pool)", own_pool, [](recording_backend& device, auto& pool) {
         accy::launch_pipeline<device_scan>(device, accy::formats::cuda_ptx, seed_operands, seed_results, n_5000,
                                            accy::use_pool(pool));
     });
 }
 
-BOOST_AUTO_TEST_CASE(launch_with_intermediates_destroys_only_its_kernels) {
-    sweep("launch_pipeline (intermediates)", own_intermediates, [](recording_backend& device, auto& scratch) {
+BOOST_AUTO_TEST_CASE(launch_with_scratch_destroys_only_its_kernels) {
+    sweep("launch_pipeline (scratch)", own_scratch, [](recording_backend& device, auto& scratch) {
         accy::launch_pipeline<device_scan>(device, accy::formats::cuda_ptx, seed_operands, seed_results, n_5000,
                                            accy::use_scratch(scratch));
     });
 }
 
-BOOST_AUTO_TEST_CASE(launch_with_pool_and_intermediates_destroys_nothing) {
-    sweep("launch_pipeline (pool and intermediates)", own_both, [](recording_backend& device, auto& owned) {
+BOOST_AUTO_TEST_CASE(launch_with_pool_and_scratch_destroys_nothing) {
+    sweep("launch_pipeline (pool and scratch)", own_both, [](recording_backend& device, auto& owned) {
         accy::launch_pipeline<device_scan>(device, accy::formats::cuda_ptx, seed_operands, seed_results, n_5000,
                                            accy::use_pool(owned.first), accy::use_scratch(owned.second));
     });

@@ -20,10 +20,10 @@ int main() {
     launch_pipeline<accy_test::device_scan>(backend, formats::cuda_ptx, operands, results, runtime_scalars);
 
     const auto pool = load_artifacts<accy_test::bounded_scan>(backend, formats::cuda_ptx);
-    const auto intermediates = allocate_scratch<accy_test::bounded_scan>(backend, runtime_scalars);
+    const auto scratch = allocate_scratch<accy_test::bounded_scan>(backend, runtime_scalars);
     launch_pipeline<accy_test::bounded_scan>(backend, format::cuda_ptx, std::vector<buffer>(operands.begin(), operands.end()),
                                              results, accy_test::bounded_scan::scalar_values{5000}, use_pool(pool),
-                                             use_scratch(intermediates), on_stream(std::uint32_t{7}),
+                                             use_scratch(scratch), on_stream(std::uint32_t{7}),
                                              label("control"));
     launch_pipeline<accy_test::bounded_scan>(backend, formats::cuda_ptx, operands, results, std::array<std::uint32_t, 1>{64});
     return backend.launch_count == 9 ? 0 : 1;

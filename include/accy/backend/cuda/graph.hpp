@@ -26,7 +26,7 @@
 
 namespace accy::cuda {
 
-/// `Pipeline` launched from a pool with caller-owned intermediates and workspaces, as a CUDA graph
+/// `Pipeline` launched from a pool with caller-owned scratch (intermediates and workspaces), as a CUDA graph
 /// of one kernel node per stage (after a memset node per zero_filled workspace it binds), each
 /// depending on the one before, with the entries' cluster and cooperative attributes; a stage whose
 /// kernel waits on its predecessor depends on the kernel before it through a programmatic edge, so
@@ -34,7 +34,7 @@ namespace accy::cuda {
 /// takes new runtime scalars, checks them exactly as `launch_pipeline` does (bounds, buffer sizes,
 /// arguments, grids) and rewrites the kernel nodes' arguments and grids in place
 /// (`cuGraphExecKernelNodeSetParams`). The graph keeps the buffers it was made with: the
-/// caller keeps the pool, intermediates, operands and results alive while the graph exists, and
+/// caller keeps the pool, scratch, operands and results alive while the graph exists, and
 /// destroying the graph waits for nothing. Move-only.
 template <class Pipeline>
 class pipeline_graph {
@@ -45,11 +45,11 @@ public:
     using pool_type = artifact_pool<Pipeline, backend>;
 
     template <class Scalars>
-    pipeline_graph(backend& device, const pool_type& pool, std::span<const buffer, Pipeline::scratch_count> intermediates,
+    pipeline_graph(backend& device, const pool_type& pool, std::span<const buffer, Pipeline::scratch_count> scratch,
                    std::span<const buffer, Pipeline::operand_count> operands,
                    std::span<const buffer, Pipeline::result_count> results, const Scalars& runtime_scalars)
         : api_(&device.driver()), context_(device.context()), pool_(&pool), state_({api_}) {
-        std::copy(intermediates.begin(), intermediates.end(), intermediates_.begin());
+        std::copy(scratch.begin(), scratch.end(), scratch_.begin());
         std::copy(operands.begin(), operands.end(), operands_.begin());
         std::copy(results.begin(), results.end(), results_.begin());
         const context_scope current(*api_, context_);
@@ -60,10 +60,10 @@ public:
     }
 
     template <class Scalars>
-    pipeline_graph(backend& device, const pool_type& pool, const scratch_buffers<Pipeline, backend>& intermediates,
+    pipeline_graph(backend& device, const pool_type& pool, const scratch_buffers<Pipeline, backend>& scratch,
                    std::span<const buffer, Pipeline::operand_count> operands,
                    std::span<const buffer, Pipeline::result_count> results, const Scalars& runtime_scalars)
-        : pipeline_graph(device, pool, intermediates.buffers(), operands, results, runtime_scalars) {}
+        : pipeline_graph(device, pool, scratch.buffers(), operands, results, runtime_scalars) {}
 
     /// Replays every stage, in order, on `stream` (the legacy default stream when none). Returns
     /// without waiting.
@@ -107,7 +107,7 @@ private:
     template <class Scalars>
     typename Pipeline::scalar_values write_nodes(const Scalars& runtime_scalars, node_write how, std::size_t* written = nullptr,
                                                  std::size_t stages = Pipeline::stage_count) {
-        checked_launch<Pipeline, backend> launches(*pool_, intermediates_, operands_, results_, runtime_scalars,
+        checked_launch<Pipeline, backend> launches(*pool_, scratch_, operands_, results_, runtime_scalars,
                                                    "pipeline_graph");
         std::size_t stage = 0;
         try {
@@ -185,7 +185,7 @@ private:
     const pool_type* pool_;
     std::array<buffer, Pipeline::operand_count> operands_{};
     std::array<buffer, Pipeline::result_count> results_{};
-    std::array<buffer, Pipeline::scratch_count> intermediates_{};
+    std::array<buffer, Pipeline::scratch_count> scratch_{};
     accy::detail::owner<state> state_;
     std::array<CUgraphNode, Pipeline::stage_count> nodes_{};
     typename Pipeline::scalar_values values_{};  ///< the scalars the nodes now hold
