@@ -76,6 +76,14 @@ const kernel_entry& any_entry(std::size_t stage) {
     return Pipeline::registry.entries[0];  // unreachable: every stage of a well-formed pipeline has an entry
 }
 
+/// Whether workspace `index` of `Pipeline` is zero_filled; a pipeline without workspaces has no
+/// table to index (g++ warns of the empty array even where the call cannot happen).
+template <class Pipeline>
+constexpr bool zero_filled(std::size_t index) noexcept {
+    if constexpr (Pipeline::workspace_count == 0) return false;
+    else return Pipeline::declared::workspaces::template infos<typename Pipeline::scalars>[index].zero_fill;
+}
+
 }  // namespace detail
 
 /// The wiring of pipeline `P`, one line per declaration, for reading and for golden tests:
@@ -107,9 +115,7 @@ std::string describe() {
         const detail::derivation_step* next = &plan.steps[buffer.extent_step];
         text += std::string(to_string(buffer.list)) + " " + std::to_string(buffer.index) + ": " +
                 std::string(to_string(buffer.type)) + "[" + detail::derivation_text(next, scalars) + "]";
-        if (buffer.list == buffer_kind::workspace &&
-            P::declared::workspaces::template infos<typename P::scalars>[buffer.index].zero_fill)
-            text += ", zero_filled";
+        if (buffer.list == buffer_kind::workspace && detail::zero_filled<P>(buffer.index)) text += ", zero_filled";
         text += "\n";
     }
     for (std::size_t s = 0; s < P::stage_count; ++s) {
