@@ -3,7 +3,7 @@
 // a buffer that wraps past 2^64, a result overlapping an operand or another result, before it
 // allocates, zeroes or launches anything; a result declared in place over an operand may alias it.
 #include "abi/abi_support.hpp"
-#include "host/random_data.hpp"
+#include "support/random_data.hpp"
 
 #include <accy/accy.hpp>
 #include <accy/backend/host.hpp>

@@ -3,7 +3,7 @@
 // in y and z for every stage before the first launches; dynamic shared memory, fixed and per
 // thread, passed in the launch configuration and given to each block of a host kernel.
 #include "abi/abi_support.hpp"
-#include "host/random_data.hpp"
+#include "support/random_data.hpp"
 
 #include <accy/accy.hpp>
 #include <accy/backend/host.hpp>

@@ -3,7 +3,7 @@
 // emits for add_one(x, y, n), by-value bytes (a 128-byte struct aligned to 64), and a kernel of 32
 // parameters of every scalar type; packed at their offsets, recorded byte for byte, read by host kernels.
 #include "abi/abi_support.hpp"
-#include "host/random_data.hpp"
+#include "support/random_data.hpp"
 
 #include <accy/accy.hpp>
 #include <accy/backend/host.hpp>

@@ -4,7 +4,7 @@
 // counts the positive results, the last block (by a ticket in the zero_filled workspace) writing
 // the count; checked against a C++ reference on fresh random data, cold and with a pool and scratch.
 #include "abi/abi_support.hpp"
-#include "host/random_data.hpp"
+#include "support/random_data.hpp"
 
 #include <accy/accy.hpp>
 #include <accy/backend/host.hpp>

@@ -4,7 +4,7 @@
 // when the caller's buffer is dirty), and launched without allocating in the hot path.
 #include "abi/abi_support.hpp"
 #include "abi/allocation_counter.hpp"
-#include "host/random_data.hpp"
+#include "support/random_data.hpp"
 
 #include <accy/accy.hpp>
 #include <accy/backend/host.hpp>

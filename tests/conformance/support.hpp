@@ -5,7 +5,7 @@
 
 #include "conformance/affine.hpp"
 #include "conformance/model.hpp"
-#include "host/random_data.hpp"
+#include "support/random_data.hpp"
 
 #include <accy/core/buffer.hpp>
 #include <accy/core/error.hpp>

@@ -4,7 +4,7 @@
 // backend (item 9: every launch counted and recorded). The tsan preset runs them under
 // ThreadSanitizer. ACCY_HARDENING_LAUNCHES sets the launches per thread (default 1000 on the host
 // backend, 2000 on the recording backend).
-#include "host/seed_host_scan.hpp"
+#include "support/seed_host_scan.hpp"
 #include "support/seed_pipeline.hpp"
 
 #include <accy/accy.hpp>

@@ -5,7 +5,7 @@
 // buffers (4), a host kernel launching on its own backend (5), one code per mistake (6), and the
 // recording backend shared by threads (9, in concurrency_test.cpp).
 #include "hardening/watchdog.hpp"
-#include "host/seed_host_scan.hpp"
+#include "support/seed_host_scan.hpp"
 #include "support/error_code.hpp"
 #include "support/seed_pipeline.hpp"
 

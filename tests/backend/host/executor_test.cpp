@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: Apache-2.0
-#include "host/random_data.hpp"
-#include "host/seed_host_scan.hpp"
+#include "support/random_data.hpp"
+#include "support/seed_host_scan.hpp"
 
 #include <accy/accy.hpp>
 #include <accy/backend/host.hpp>

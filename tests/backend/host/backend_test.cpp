@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: Apache-2.0
 // The host backend's own behaviour: threads, blocks in three dimensions, shared memory, kernel exceptions, CUDA's
 // limits. What every backend promises (buffers, transfers, artifacts, launches, their errors) is tests/conformance.
-#include "host/random_data.hpp"
+#include "support/random_data.hpp"
 
 #include <accy/backend/host.hpp>
 

@@ -557,7 +557,7 @@ BOOST_AUTO_TEST_CASE(cluster_invalid_and_grid_not_multiple_of_cluster) {
     check_diagnosis<cluster_of_16, in_stage(problem::cluster_invalid, 0, 0, 0)>();
     check_diagnosis<grid_6_over_cluster_4, in_stage(problem::grid_not_multiple_of_cluster, 0, 0, 0)>();
     check_diagnosis<grid_8_2_over_cluster_4_2, diagnosis{}>();
-    // A derived grid's divisibility is checked before any stage launches (tests/host).
+    // A derived grid's divisibility is checked before any stage launches (tests/abi/launch_attributes_test.cpp).
     check_diagnosis<derived_grid_over_cluster_2, diagnosis{}>();
 }
 BOOST_AUTO_TEST_CASE(parameter_bytes_over_limit) {
