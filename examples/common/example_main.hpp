@@ -31,8 +31,8 @@ int example_main(int argc, char** argv, std::uint32_t default_size, Run&& run) {
         return with_backend(parsed->backend, [&](auto& device, auto format) {
             bool matches = true;
             for (const std::uint32_t n : parsed->sizes)
-                for (const element_type type : parsed->dtypes) {
-                    const bool matched = type == element_type::f32
+                for (const accy::dtype type : parsed->dtypes) {
+                    const bool matched = type == accy::dtype_of<float>
                                              ? run(device, format, std::type_identity<float>{}, n, *parsed, engine)
                                              : run(device, format, std::type_identity<std::int32_t>{}, n, *parsed, engine);
                     matches = matched && matches;

@@ -4,6 +4,10 @@
 
 #include "common/backend_choice.hpp"
 
+#include <accy/accy.hpp>
+
+#include <algorithm>
+#include <array>
 #include <charconv>
 #include <cstdint>
 #include <iostream>
@@ -15,11 +19,12 @@
 
 namespace accy_examples {
 
-enum class element_type { f32, i32 };
+/// The element types every example runs, by dtype: float and std::int32_t.
+inline constexpr std::array element_dtypes{accy::dtype::f32, accy::dtype::i32};
 
 struct options {
     backend_choice backend = backend_choice::automatic;
-    std::vector<element_type> dtypes{element_type::f32, element_type::i32};
+    std::vector<accy::dtype> dtypes{element_dtypes.begin(), element_dtypes.end()};
     unsigned iterations = 10;
     std::uint32_t seed = std::random_device{}();
     std::vector<std::uint32_t> sizes;
@@ -69,8 +74,8 @@ inline std::optional<options> parse_options(int argc, char** argv, std::uint32_t
             parsed.backend = *choice;
         } else if (argument == "--dtype" && has_value) {
             const std::string_view name = argv[++index];
-            if (name == "f32") parsed.dtypes = {element_type::f32};
-            else if (name == "i32") parsed.dtypes = {element_type::i32};
+            const auto named = std::ranges::find(element_dtypes, name, [](accy::dtype type) { return accy::to_string(type); });
+            if (named != element_dtypes.end()) parsed.dtypes = {*named};
             else if (name != "all") return usage("unknown dtype '" + std::string(name) + "'");
         } else if (argument == "--iterations" && has_value) {
             const std::optional<unsigned> count = detail::parse_number<unsigned>(argv[++index]);

@@ -4,20 +4,17 @@
 
 #include <accy/accy.hpp>
 
-#include <algorithm>
 #include <array>
 #include <cstddef>
+#include <tuple>
 
 namespace accy_examples {
 
-/// A registry holding every entry of `lists`, in order: an example's formats and element types
-/// each bring an array of entries.
+/// `accy::make_registry` of every entry of `lists`, in order: an example's formats and element
+/// types each bring an array of entries.
 template <std::size_t... Sizes>
 constexpr accy::registry<(Sizes + ...)> registry_of(const std::array<accy::kernel_entry, Sizes>&... lists) {
-    accy::registry<(Sizes + ...)> joined{};
-    std::size_t next = 0;
-    ((std::copy(lists.begin(), lists.end(), joined.entries.begin() + next), next += Sizes), ...);
-    return joined;
+    return std::apply([](const auto&... entries) { return accy::make_registry(entries...); }, std::tuple_cat(lists...));
 }
 
 }  // namespace accy_examples

@@ -62,7 +62,7 @@ bool run(Backend& device, Format format, std::uint32_t n, unsigned iterations, s
         [&] { device.synchronize(std::nullopt); });
     const std::uint32_t counted = count.download()[0];
     const bool matches = compact_and_check(input, "hot launches") && cold_matches;
-    print_result("compact", Backend::name, n, compact::targets<T>::dtype, seconds, (static_cast<double>(n) + counted) * sizeof(T),
+    print_result("compact", Backend::name, n, accy::dtype_of<T>, seconds, (static_cast<double>(n) + counted) * sizeof(T),
                  matches, " kept=" + std::to_string(counted));
     return matches;
 }

@@ -13,10 +13,9 @@
 
 namespace accy_examples::compact {
 
-/// The compaction's names for element type `T`: its dtype, the pipeline's target and its stage's target.
+/// The compaction's names for element type `T`: the pipeline's target and its stage's target.
 template <class T>
 struct targets {
-    static constexpr accy::dtype dtype = element<T>::dtype;
     static constexpr std::string_view pipeline = typed_name<"accy.examples.compact", T>.view();
     static constexpr auto select = typed_name<"accy.examples.compact.select", T>;
 };
@@ -27,7 +26,7 @@ constexpr accy::kernel_entry entry(accy::format fmt, std::string_view name, accy
     using accy::access;
     using accy::dtype;
     using accy::parameter;
-    constexpr dtype t = targets<T>::dtype;
+    constexpr dtype t = accy::dtype_of<T>;
     return {targets<T>::select.view(),
             1,
             fmt,

@@ -41,8 +41,8 @@ struct definition {
                               accy::scalar<"threshold", T>>;
     using n = accy::forward<0>;
     using threshold = accy::forward<1>;
-    using operands = accy::operands<accy::shape<targets<T>::dtype, n>>;
-    using results = accy::results<accy::shape<targets<T>::dtype, n>, accy::shape<accy::dtype::u32, accy::constant<1u>>>;
+    using operands = accy::operands<accy::shape<accy::dtype_of<T>, n>>;
+    using results = accy::results<accy::shape<accy::dtype_of<T>, n>, accy::shape<accy::dtype::u32, accy::constant<1u>>>;
     using workspaces = accy::workspaces<accy::zero_filled<accy::shape<accy::dtype::u64, accy::ceil_div<n, compact_tile>>>>;
     using stages = accy::stages<accy::stage<targets<T>::select, 1, accy::result<0>, accy::result<1>, accy::operand<0>,
                                             accy::workspace<0>, n, threshold>>;

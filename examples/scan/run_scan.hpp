@@ -48,7 +48,7 @@ bool run_scan(std::string_view name, Backend& device, Format format, std::uint32
         },
         [&] { device.synchronize(std::nullopt); });
     const bool matches = scan::check<T>(input, out.download(), "hot launches") && cold_matches;
-    print_result(name, Backend::name, n, scan::targets<T>::dtype, seconds, 2.0 * n * sizeof(T), matches);
+    print_result(name, Backend::name, n, accy::dtype_of<T>, seconds, 2.0 * n * sizeof(T), matches);
     return matches;
 }
 

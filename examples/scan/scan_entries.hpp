@@ -14,10 +14,9 @@
 
 namespace accy_examples::scan {
 
-/// The scan's names for element type `T`: its dtype, the pipeline's target and its stages' targets.
+/// The scan's names for element type `T`: the pipeline's target and its stages' targets.
 template <class T>
 struct targets {
-    static constexpr accy::dtype dtype = element<T>::dtype;
     static constexpr std::string_view pipeline = typed_name<"accy.examples.scan", T>.view();
     static constexpr auto reduce_tiles = typed_name<"accy.examples.scan.reduce_tiles", T>;
     static constexpr auto scan_sums = typed_name<"accy.examples.scan.scan_sums", T>;
@@ -36,7 +35,7 @@ template <class T>
 constexpr std::array<accy::parameter_list, 3> parameters() {
     using accy::access;
     using accy::parameter;
-    constexpr accy::dtype t = targets<T>::dtype;
+    constexpr accy::dtype t = accy::dtype_of<T>;
     return {accy::parameter_list{parameter::buffer("tile_sums", access::write, t), parameter::buffer("in", access::read, t),
                                  parameter::scalar("n", accy::dtype::u32)},
             accy::parameter_list{parameter::buffer("tile_bases", access::write, t),

@@ -37,9 +37,9 @@ struct definition {
     using runtime_scalars = accy::runtime_scalars<accy::scalar<"n", std::uint32_t>>;
     using n = accy::forward<0>;
     using tiles = accy::ceil_div<n, scan_tile>;
-    using operands = accy::operands<accy::shape<targets<T>::dtype, n>>;
-    using results = accy::results<accy::shape<targets<T>::dtype, n>>;
-    using tile_values = accy::shape<targets<T>::dtype, tiles>;
+    using operands = accy::operands<accy::shape<accy::dtype_of<T>, n>>;
+    using results = accy::results<accy::shape<accy::dtype_of<T>, n>>;
+    using tile_values = accy::shape<accy::dtype_of<T>, tiles>;
     using intermediates = accy::intermediates<tile_values, tile_values>;  // tile sums, tile bases
     using stages = accy::stages<
         accy::stage<targets<T>::reduce_tiles, 1, accy::intermediate<0>, accy::operand<0>, n>,

@@ -20,11 +20,10 @@
 
 namespace accy_examples::single_pass {
 
-/// The single-pass scan's names for element type `T`: its dtype, the pipeline's and the stage's
+/// The single-pass scan's names for element type `T`: the pipeline's and the stage's
 /// targets, and the CUDA kernel's symbol.
 template <class T>
 struct targets {
-    static constexpr accy::dtype dtype = element<T>::dtype;
     static constexpr std::string_view pipeline = typed_name<"accy.examples.single_pass_scan", T>.view();
     static constexpr auto scan = typed_name<"accy.examples.single_pass_scan.scan", T>;
     static constexpr std::string_view cuda_symbol = typed_name<"accy_single_pass_scan", T, '_'>.view();
@@ -42,8 +41,8 @@ constexpr accy::kernel_entry scan_entry(accy::format fmt, std::string_view name,
             1,
             fmt,
             name,
-            {parameter::buffer("result", access::write, targets<T>::dtype),
-             parameter::buffer("input", access::read, targets<T>::dtype),
+            {parameter::buffer("result", access::write, accy::dtype_of<T>),
+             parameter::buffer("input", access::read, accy::dtype_of<T>),
              parameter::buffer("status", access::read_write, accy::dtype::u64), parameter::scalar("n", accy::dtype::u32)},
             code,
             over_tiles};
@@ -73,8 +72,8 @@ struct definition {
 
     using runtime_scalars = accy::runtime_scalars<accy::scalar<"n", std::uint32_t>>;
     using n = accy::forward<0>;
-    using operands = accy::operands<accy::shape<targets<T>::dtype, n>>;
-    using results = accy::results<accy::shape<targets<T>::dtype, n>>;
+    using operands = accy::operands<accy::shape<accy::dtype_of<T>, n>>;
+    using results = accy::results<accy::shape<accy::dtype_of<T>, n>>;
     using workspaces = accy::workspaces<accy::zero_filled<accy::shape<accy::dtype::u64, accy::ceil_div<n, tile>>>>;
     using stages = accy::stages<
         accy::stage<targets<T>::scan, 1, accy::result<0>, accy::operand<0>, accy::workspace<0>, n>>;
