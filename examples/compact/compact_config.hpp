@@ -6,21 +6,24 @@
 //
 //   accy.examples.compact.select.<t>  (T* out, std::uint32_t* count, const T* in,
 //                                      unsigned long long* status, std::uint32_t n, T threshold)
-//       grid ceil_div(n, compact_tile), block compact_block_threads. Each block counts its tile's kept
-//       elements and publishes the count in its status word (common/tile_status.hpp; `status` is a
-//       zero_filled workspace, one word per tile); it finds how many the tiles before it keep by
-//       decoupled look-back, as the single-pass scan does, and writes its kept elements from there.
-//       The last tile writes count[0], the number kept.
+//       one block per tile. Each block counts its tile's kept elements and publishes the count in
+//       its status word (common/tile_status.hpp; `status` is a zero_filled workspace, one word per
+//       tile); it finds how many the tiles before it keep by decoupled look-back, as the single-pass
+//       scan does, and writes its kept elements from there. The last tile writes count[0], the number kept.
 //
 // Only <cstdint> here: CUDA kernels include it.
 #pragma once
+
+#include "common/tile_shape.hpp"
 
 #include <cstdint>
 
 namespace accy_examples::compact {
 
-inline constexpr std::uint32_t compact_block_threads = 256;
-inline constexpr std::uint32_t compact_items_per_thread = 32;
-inline constexpr std::uint32_t compact_tile = compact_block_threads * compact_items_per_thread;  // 8192 elements
+/// The tile of select: 256 threads of 32 elements, 8192 elements.
+using tile = tile_shape<256, 32>;
+// The tile's shape by the names compact.cu takes it by.
+inline constexpr std::uint32_t compact_block_threads = tile::block_threads;
+inline constexpr std::uint32_t compact_items_per_thread = tile::items_per_thread;
 
 }  // namespace accy_examples::compact

@@ -3,6 +3,7 @@
 // which makes its select entry in one format: the same target, parameters and geometry in every format.
 #pragma once
 
+#include "common/tiled_kernel.hpp"
 #include "common/typed_name.hpp"
 #include "compact/compact_config.hpp"
 
@@ -35,8 +36,7 @@ constexpr accy::kernel_entry entry(accy::format fmt, std::string_view name, accy
              parameter::buffer("in", access::read, t), parameter::buffer("status", access::read_write, dtype::u64),
              parameter::scalar("n", dtype::u32), parameter::scalar("threshold", t)},
             code,
-            {{accy::grid_dim::ceil_div(4, compact_tile), accy::grid_dim::fixed(1), accy::grid_dim::fixed(1)},
-             {compact_block_threads, 1, 1}}};
+            over_tiles<tile>(4)};
 }
 
 }  // namespace accy_examples::compact

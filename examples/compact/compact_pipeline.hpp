@@ -43,7 +43,7 @@ struct definition {
     using threshold = accy::forward<1>;
     using operands = accy::operands<accy::shape<accy::dtype_of<T>, n>>;
     using results = accy::results<accy::shape<accy::dtype_of<T>, n>, accy::shape<accy::dtype::u32, accy::constant<1u>>>;
-    using workspaces = accy::workspaces<accy::zero_filled<accy::shape<accy::dtype::u64, accy::ceil_div<n, compact_tile>>>>;
+    using workspaces = accy::workspaces<accy::zero_filled<accy::shape<accy::dtype::u64, accy::ceil_div<n, tile::elements>>>>;
     using stages = accy::stages<accy::stage<targets<T>::select, 1, accy::result<0>, accy::result<1>, accy::operand<0>,
                                             accy::workspace<0>, n, threshold>>;
 };

@@ -4,6 +4,7 @@
 #pragma once
 
 #include "common/tile_status.hpp"
+#include "common/tiled_kernel.hpp"
 #include "compact/compact_config.hpp"
 #include "compact/compact_entries.hpp"
 
@@ -44,11 +45,10 @@ void select(const accy::host_block& block) {
     const auto n = block.scalar_as<std::uint32_t>(4);
     const T threshold = block.scalar_as<T>(5);
     const std::uint32_t tile_index = block.block_index.x;
-    const std::uint64_t first = std::uint64_t{tile_index} * compact_tile;
-    const std::uint64_t last = std::min<std::uint64_t>(first + compact_tile, n);
-    std::array<T, compact_tile> slots;
+    const tile_range<tile> range(tile_index, n);
+    std::array<T, tile::elements> slots;
     std::uint32_t kept = 0;
-    for (std::uint64_t i = first; i < last; ++i) {
+    for (std::uint64_t i = range.first; i < range.last; ++i) {
         slots[kept] = in[i];
         kept += in[i] > threshold ? 1 : 0;
     }
@@ -56,7 +56,7 @@ void select(const accy::host_block& block) {
     const std::uint32_t before = kept_before(status, tile_index);
     std::atomic_ref(status[tile_index]).store(status_word(flag_prefix, before + kept), std::memory_order_release);
     std::copy_n(slots.begin(), kept, out.begin() + before);
-    if (last == n) count[0] = before + kept;
+    if (range.last == n) count[0] = before + kept;
 }
 
 /// The `host`-format entries of the compaction's kernel for `T`.

@@ -2,34 +2,26 @@
 // Defines the scan's host kernels (`accy_examples::scan::host`) and their `host`-format entries.
 #pragma once
 
+#include "common/tiled_kernel.hpp"
 #include "common/wrapping_add.hpp"
 #include "scan/scan_config.hpp"
 #include "scan/scan_entries.hpp"
 
 #include <accy/accy.hpp>
 
-#include <algorithm>
 #include <array>
 #include <cstdint>
 
 namespace accy_examples::scan::host {
-
-/// The elements of tile `index` below `n`: [first, last).
-struct tile_range {
-    std::uint64_t first, last;
-
-    tile_range(std::uint32_t index, std::uint32_t n) noexcept
-        : first(std::uint64_t{index} * scan_tile), last(std::min<std::uint64_t>(first + scan_tile, n)) {}
-};
 
 // (T* tile_sums, const T* in, std::uint32_t n)
 template <class T>
 void reduce_tiles(const accy::host_block& block) {
     const auto tile_sums = block.buffer_as<T>(0);
     const auto in = block.buffer_as<const T>(1);
-    const tile_range tile(block.block_index.x, block.scalar_as<std::uint32_t>(2));
+    const tile_range<tile> range(block.block_index.x, block.scalar_as<std::uint32_t>(2));
     T sum{};
-    for (std::uint64_t i = tile.first; i < tile.last; ++i) sum = wrapping_add(sum, in[i]);
+    for (std::uint64_t i = range.first; i < range.last; ++i) sum = wrapping_add(sum, in[i]);
     tile_sums[block.block_index.x] = sum;
 }
 
@@ -53,8 +45,8 @@ void scan_tiles(const accy::host_block& block) {
     const auto out = block.buffer_as<T>(0);
     const auto in = block.buffer_as<const T>(1);
     T running = block.buffer_as<const T>(2)[block.block_index.x];
-    const tile_range tile(block.block_index.x, block.scalar_as<std::uint32_t>(3));
-    for (std::uint64_t i = tile.first; i < tile.last; ++i) out[i] = running = wrapping_add(running, in[i]);
+    const tile_range<tile> range(block.block_index.x, block.scalar_as<std::uint32_t>(3));
+    for (std::uint64_t i = range.first; i < range.last; ++i) out[i] = running = wrapping_add(running, in[i]);
 }
 
 /// The `host`-format entries of the scan's kernels for `T`.

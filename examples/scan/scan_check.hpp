@@ -24,8 +24,8 @@ namespace accy_examples::scan {
 template <class T>
 bool check(std::span<const T> input, std::span<const T> output, std::string_view what) {
     const std::size_t n = input.size();
-    const double tiles = std::ceil(static_cast<double>(n) / scan_tile);
-    const double relative = (scan_tile + tiles + 1) * std::numeric_limits<float>::epsilon();
+    const double tiles = std::ceil(static_cast<double>(n) / tile::elements);
+    const double relative = (tile::elements + tiles + 1) * std::numeric_limits<float>::epsilon();
     std::size_t mismatches = 0;
     T exact{};
     double sum = 0, magnitude = 0;

@@ -3,6 +3,7 @@
 // makes the three kernel entries of one format: the same targets, parameters and geometry in every format.
 #pragma once
 
+#include "common/tiled_kernel.hpp"
 #include "common/typed_name.hpp"
 #include "scan/scan_config.hpp"
 
@@ -23,11 +24,6 @@ struct targets {
     static constexpr auto scan_tiles = typed_name<"accy.examples.scan.scan_tiles", T>;
 };
 
-/// A grid of one block per tile of the element count, parameter `n_index` of the kernel.
-constexpr accy::launch_geometry over_tiles(std::uint32_t n_index) {
-    return {{accy::grid_dim::ceil_div(n_index, scan_tile), accy::grid_dim::fixed(1), accy::grid_dim::fixed(1)},
-            {scan_block_threads, 1, 1}};
-}
 inline constexpr accy::launch_geometry one_block = accy::launch_geometry::fixed({1, 1, 1}, {sums_block_threads, 1, 1});
 
 /// The parameters of reduce_tiles, scan_sums and scan_tiles for `T`, in the order the kernels take them.
@@ -50,9 +46,9 @@ template <class T>
 constexpr std::array<accy::kernel_entry, 3> entries(accy::format fmt, const std::array<std::string_view, 3>& names,
                                                     const std::array<accy::payload, 3>& code) {
     constexpr std::array<accy::parameter_list, 3> declared = parameters<T>();
-    return {{{targets<T>::reduce_tiles.view(), 1, fmt, names[0], declared[0], code[0], over_tiles(2)},
+    return {{{targets<T>::reduce_tiles.view(), 1, fmt, names[0], declared[0], code[0], over_tiles<tile>(2)},
              {targets<T>::scan_sums.view(), 1, fmt, names[1], declared[1], code[1], one_block},
-             {targets<T>::scan_tiles.view(), 1, fmt, names[2], declared[2], code[2], over_tiles(3)}}};
+             {targets<T>::scan_tiles.view(), 1, fmt, names[2], declared[2], code[2], over_tiles<tile>(3)}}};
 }
 
 }  // namespace accy_examples::scan

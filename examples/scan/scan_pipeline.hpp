@@ -36,7 +36,7 @@ struct definition {
 
     using runtime_scalars = accy::runtime_scalars<accy::scalar<"n", std::uint32_t>>;
     using n = accy::forward<0>;
-    using tiles = accy::ceil_div<n, scan_tile>;
+    using tiles = accy::ceil_div<n, tile::elements>;
     using operands = accy::operands<accy::shape<accy::dtype_of<T>, n>>;
     using results = accy::results<accy::shape<accy::dtype_of<T>, n>>;
     using tile_values = accy::shape<accy::dtype_of<T>, tiles>;

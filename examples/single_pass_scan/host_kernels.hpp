@@ -4,12 +4,12 @@
 #pragma once
 
 #include "common/tile_status.hpp"
+#include "common/tiled_kernel.hpp"
 #include "common/wrapping_add.hpp"
 #include "single_pass_scan/single_pass_config.hpp"
 
 #include <accy/kernel/host_kernel.hpp>
 
-#include <algorithm>
 #include <atomic>
 #include <bit>
 #include <cstdint>
@@ -39,11 +39,10 @@ void scan_tile(const accy::host_block& block) {
     const std::span<std::uint64_t> status = block.buffer_as<std::uint64_t>(2);
     const auto n = block.scalar_as<std::uint32_t>(3);
     const std::uint32_t tile_index = block.block_index.x;
-    const std::uint64_t first = std::uint64_t{tile_index} * tile;
-    const std::uint64_t last = std::min<std::uint64_t>(first + tile, n);
+    const tile_range<tile> range(tile_index, n);
 
     T running{};
-    for (std::uint64_t i = first; i < last; ++i) result[i] = running = wrapping_add(running, input[i]);
+    for (std::uint64_t i = range.first; i < range.last; ++i) result[i] = running = wrapping_add(running, input[i]);
     const T aggregate = running;
 
     T exclusive{};
@@ -56,7 +55,7 @@ void scan_tile(const accy::host_block& block) {
             exclusive = wrapping_add(exclusive, from_bits<T>(word));
             if (status_flag(word) == flag_prefix) break;
         }
-        for (std::uint64_t i = first; i < last; ++i) result[i] = wrapping_add(result[i], exclusive);
+        for (std::uint64_t i = range.first; i < range.last; ++i) result[i] = wrapping_add(result[i], exclusive);
     }
     std::atomic_ref(status[tile_index]).store(status_word(flag_prefix, to_bits(wrapping_add(exclusive, aggregate))),
                                               std::memory_order_release);

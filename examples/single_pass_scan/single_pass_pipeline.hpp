@@ -5,6 +5,7 @@
 #pragma once
 
 #include "common/registry.hpp"
+#include "common/tiled_kernel.hpp"
 #include "common/typed_name.hpp"
 #include "single_pass_scan/host_kernels.hpp"
 #include "single_pass_scan/single_pass_config.hpp"
@@ -29,9 +30,6 @@ struct targets {
     static constexpr std::string_view cuda_symbol = typed_name<"accy_single_pass_scan", T, '_'>.view();
 };
 
-inline constexpr accy::launch_geometry over_tiles{
-    {accy::grid_dim::ceil_div(3, tile), accy::grid_dim::fixed(1), accy::grid_dim::fixed(1)}, {block_threads, 1, 1}};
-
 /// The scan's entry for `T` in `fmt`: its parameters in the kernel's order (single_pass_config.hpp).
 template <class T>
 constexpr accy::kernel_entry scan_entry(accy::format fmt, std::string_view name, accy::payload code) {
@@ -45,7 +43,7 @@ constexpr accy::kernel_entry scan_entry(accy::format fmt, std::string_view name,
              parameter::buffer("input", access::read, accy::dtype_of<T>),
              parameter::buffer("status", access::read_write, accy::dtype::u64), parameter::scalar("n", accy::dtype::u32)},
             code,
-            over_tiles};
+            over_tiles<tile>(3)};
 }
 
 inline constexpr std::array host_entries{
@@ -74,7 +72,7 @@ struct definition {
     using n = accy::forward<0>;
     using operands = accy::operands<accy::shape<accy::dtype_of<T>, n>>;
     using results = accy::results<accy::shape<accy::dtype_of<T>, n>>;
-    using workspaces = accy::workspaces<accy::zero_filled<accy::shape<accy::dtype::u64, accy::ceil_div<n, tile>>>>;
+    using workspaces = accy::workspaces<accy::zero_filled<accy::shape<accy::dtype::u64, accy::ceil_div<n, tile::elements>>>>;
     using stages = accy::stages<
         accy::stage<targets<T>::scan, 1, accy::result<0>, accy::operand<0>, accy::workspace<0>, n>>;
 };

@@ -10,12 +10,11 @@
 namespace {
 
 using namespace accy_examples::cuda;
-using accy_examples::scan::scan_block_threads;
-using accy_examples::scan::scan_items_per_thread;
+using scan_tile = accy_examples::scan::tile;
 using accy_examples::scan::sums_block_threads;
 
 template <class T>
-using scan_tile_rows = tile_rows<T, scan_block_threads, scan_items_per_thread>;
+using scan_tile_rows = tile_rows<T, scan_tile::block_threads, scan_tile::items_per_thread>;
 
 template <class T>
 __device__ void reduce_tiles(T* tile_sums, const T* in, std::uint32_t n) {
@@ -68,34 +67,23 @@ __device__ void scan_tiles(T* out, const T* in, const T* tile_bases, std::uint32
 
 }  // namespace
 
+// The three kernels of element type T, `t` its dtype: extern "C", so that the entries find them by
+// name (scan_cuda.hpp), and so not templates.
+#define ACCY_EXAMPLES_SCAN_KERNELS(t, T)                                                                 \
+    __global__ void __launch_bounds__(scan_tile::block_threads)                                         \
+        accy_examples_scan_reduce_tiles_##t(T* tile_sums, const T* in, std::uint32_t n) {                \
+        reduce_tiles(tile_sums, in, n);                                                                  \
+    }                                                                                                    \
+    __global__ void __launch_bounds__(sums_block_threads)                                                \
+        accy_examples_scan_scan_sums_##t(T* tile_bases, const T* tile_sums, std::uint32_t tiles) {       \
+        scan_sums(tile_bases, tile_sums, tiles);                                                         \
+    }                                                                                                    \
+    __global__ void __launch_bounds__(scan_tile::block_threads)                                         \
+        accy_examples_scan_scan_tiles_##t(T* out, const T* in, const T* tile_bases, std::uint32_t n) {   \
+        scan_tiles(out, in, tile_bases, n);                                                              \
+    }
+
 extern "C" {
-
-__global__ void __launch_bounds__(scan_block_threads)
-    accy_examples_scan_reduce_tiles_f32(float* tile_sums, const float* in, std::uint32_t n) {
-    reduce_tiles(tile_sums, in, n);
+ACCY_EXAMPLES_SCAN_KERNELS(f32, float)
+ACCY_EXAMPLES_SCAN_KERNELS(i32, std::int32_t)
 }
-__global__ void __launch_bounds__(scan_block_threads)
-    accy_examples_scan_reduce_tiles_i32(std::int32_t* tile_sums, const std::int32_t* in, std::uint32_t n) {
-    reduce_tiles(tile_sums, in, n);
-}
-
-__global__ void __launch_bounds__(sums_block_threads)
-    accy_examples_scan_scan_sums_f32(float* tile_bases, const float* tile_sums, std::uint32_t tiles) {
-    scan_sums(tile_bases, tile_sums, tiles);
-}
-__global__ void __launch_bounds__(sums_block_threads)
-    accy_examples_scan_scan_sums_i32(std::int32_t* tile_bases, const std::int32_t* tile_sums, std::uint32_t tiles) {
-    scan_sums(tile_bases, tile_sums, tiles);
-}
-
-__global__ void __launch_bounds__(scan_block_threads)
-    accy_examples_scan_scan_tiles_f32(float* out, const float* in, const float* tile_bases, std::uint32_t n) {
-    scan_tiles(out, in, tile_bases, n);
-}
-__global__ void __launch_bounds__(scan_block_threads)
-    accy_examples_scan_scan_tiles_i32(std::int32_t* out, const std::int32_t* in, const std::int32_t* tile_bases,
-                                      std::uint32_t n) {
-    scan_tiles(out, in, tile_bases, n);
-}
-
-}  // extern "C"
