@@ -4,6 +4,4 @@
 
 #include <accy/backend/host/artifact.hpp>
 #include <accy/backend/host/backend.hpp>
-#include <accy/backend/host/launch.hpp>
-#include <accy/backend/host/memory.hpp>
 #include <accy/backend/host/thread_pool.hpp>

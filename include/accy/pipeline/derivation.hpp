@@ -8,8 +8,8 @@
 // operands' types, convert<t, D> the type t. Integers are computed in 128 bits and every result is
 // checked against its type at run time: a value that does not fit is `errc::launch_argument_mismatch`.
 //
-// A derivation compiles to a few `detail::derivation_step`s (derivation_step.hpp), which one
-// function evaluates: each derivation of each stage adds data to a program, not code.
+// A derivation compiles to a few `detail::derivation_step`s (detail/compile_derivation.hpp), which
+// one function evaluates: each derivation of each stage adds data to a program, not code.
 #pragma once
 
 #include <accy/core/dtype.hpp>
@@ -64,10 +64,6 @@ struct forward : derivation_tag {
         if constexpr (Index >= Scalars::count) return {derivation_fault::scalar_index_out_of_range};
         else return {derivation_fault::none, Scalars::infos[Index].type};
     }
-    template <class Scalars>
-    static constexpr void compile(detail::derivation_step* at) noexcept {
-        *at = {detail::derivation_step::operation::scalar, type_in<Scalars>().type, Index};
-    }
 };
 
 /// The integer `Value`, of its C++ type: `constant<64>` is i32, `constant<64u>` u32, `constant<std::uint64_t{64}>` u64.
@@ -80,10 +76,6 @@ struct constant : derivation_tag {
     template <class Scalars>
     static constexpr derived type_in() noexcept {
         return {derivation_fault::none, detail::number(dtype_of<decltype(Value)>)};
-    }
-    template <class Scalars>
-    static constexpr void compile(detail::derivation_step* at) noexcept {
-        *at = {detail::derivation_step::operation::constant, type_in<Scalars>().type, Value};
     }
 };
 
@@ -100,11 +92,6 @@ struct ceil_div : derivation_tag {
         else if constexpr (Divisor == 0) return {derivation_fault::divisor_zero};
         else return operand;
     }
-    template <class Scalars>
-    static constexpr void compile(detail::derivation_step* at) noexcept {
-        *at = {detail::derivation_step::operation::ceil_div, type_in<Scalars>().type, Divisor};
-        D::template compile<Scalars>(at + 1);
-    }
 };
 
 namespace detail {
@@ -117,12 +104,6 @@ struct binary : derivation_tag {
     template <class Scalars>
     static constexpr derived type_in() noexcept {
         return common_integer(A::template type_in<Scalars>(), B::template type_in<Scalars>());
-    }
-    template <class Scalars>
-    static constexpr void compile(derivation_step* at) noexcept {
-        *at = {Operation, type_in<Scalars>().type, 0};
-        A::template compile<Scalars>(at + 1);
-        B::template compile<Scalars>(at + 1 + A::steps);
     }
 };
 
@@ -157,11 +138,6 @@ struct convert : derivation_tag {
         if constexpr (operand.fault != derivation_fault::none) return operand;
         else if constexpr (operand.type.bytes) return {derivation_fault::not_a_number};
         else return {derivation_fault::none, detail::number(Type)};
-    }
-    template <class Scalars>
-    static constexpr void compile(detail::derivation_step* at) noexcept {
-        *at = {detail::derivation_step::operation::convert, type_in<Scalars>().type, 0};
-        D::template compile<Scalars>(at + 1);
     }
 };
 

@@ -1,10 +1,12 @@
 // SPDX-License-Identifier: Apache-2.0
 // Defines `accy::checked_launch`, a pipeline's launch checked and derived as `launch_pipeline` does it,
-// for code that issues the stages itself (`accy::cuda::pipeline_graph` writes them into graph nodes).
+// for code that issues the stages itself (`accy::cuda::pipeline_graph` writes them into graph nodes), and
+// `accy::traced_operation`, the profiler range such code opens as the library's own launches do.
 #pragma once
 
 #include <accy/core/buffer.hpp>
 #include <accy/core/error.hpp>
+#include <accy/core/fixed_string.hpp>
 #include <accy/kernel/argument.hpp>
 #include <accy/kernel/geometry.hpp>
 #include <accy/runtime/artifact_pool.hpp>
@@ -13,6 +15,7 @@
 #include <accy/runtime/detail/checks.hpp>
 #include <accy/runtime/detail/launch_request.hpp>
 #include <accy/runtime/detail/stage_launches.hpp>
+#include <accy/runtime/detail/trace.hpp>
 
 #include <cstddef>
 #include <span>
@@ -87,6 +90,18 @@ private:
     detail::launch_request<Pipeline, Backend> request_;
     detail::bound_buffers buffers_;
     detail::stage_launches<Pipeline> launches_;
+};
+
+/// An NVTX range in the "accy" domain named "`Operation` of pipeline 'target' v1", open for the
+/// object's life, as `launch_pipeline` opens one per call (nothing where NVTX is compiled out).
+template <class Pipeline, fixed_string Operation>
+class traced_operation {
+public:
+    traced_operation() noexcept
+        : range_(detail::traced([] { return detail::message_prefix<Pipeline>(Operation.view()); })) {}
+
+private:
+    detail::trace_range range_;
 };
 
 }  // namespace accy

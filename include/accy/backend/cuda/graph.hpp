@@ -13,7 +13,6 @@
 #include <accy/pipeline/pipeline.hpp>
 #include <accy/runtime/artifact_pool.hpp>
 #include <accy/runtime/checked_launch.hpp>
-#include <accy/runtime/detail/trace.hpp>
 #include <accy/runtime/scratch_buffers.hpp>
 
 #include <cuda.h>
@@ -68,8 +67,7 @@ public:
     /// Replays every stage, in order, on `stream` (the legacy default stream when none). Returns
     /// without waiting.
     void launch(const std::optional<CUstream>& stream = std::nullopt) {
-        const accy::detail::trace_range traced(accy::detail::traced(
-            [] { return accy::detail::message_prefix<Pipeline>("pipeline_graph::launch"); }));
+        const traced_operation<Pipeline, "pipeline_graph::launch"> traced;
         const context_scope current(*api_, context_);
         detail::check(*api_, api_->graph_launch(state_->exec, stream.value_or(nullptr)), "cuGraphLaunch");
     }

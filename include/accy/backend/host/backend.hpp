@@ -3,8 +3,9 @@
 #pragma once
 
 #include <accy/backend/host/artifact.hpp>
-#include <accy/backend/host/launch.hpp>
-#include <accy/backend/host/memory.hpp>
+#include <accy/backend/host/detail/launch.hpp>
+#include <accy/backend/host/detail/make_artifact.hpp>
+#include <accy/backend/host/detail/memory.hpp>
 #include <accy/backend/host/thread_pool.hpp>
 #include <accy/core/buffer.hpp>
 #include <accy/core/format.hpp>
@@ -52,40 +53,40 @@ public:
 
     unsigned thread_count() const noexcept { return pool_->size(); }
 
-    buffer allocate_buffer(std::size_t byte_size) { return allocate(byte_size); }
-    void free_buffer(buffer allocated) noexcept { deallocate(allocated); }
+    buffer allocate_buffer(std::size_t byte_size) { return detail::allocate(byte_size); }
+    void free_buffer(buffer allocated) noexcept { detail::deallocate(allocated); }
 
     /// `errc::unsupported_operation` for a format other than `host`, `errc::invalid_artifact` for a
     /// payload without a host function.
     artifact create_artifact(const kernel_entry& entry, format fmt, const payload& code) {
-        return make_artifact(entry, fmt, code);
+        return detail::make_artifact(entry, fmt, code);
     }
     kernel load_artifact(const artifact& made) { return made; }
     void unload_kernel(const kernel&) noexcept {}
 
     /// Sets every byte of `zeroed` to 0.
     void fill_zero(const buffer& zeroed, const std::optional<stream>&) noexcept {
-        if (zeroed.byte_size != 0) std::memset(bytes_of(zeroed), 0, zeroed.byte_size);
+        if (zeroed.byte_size != 0) std::memset(detail::bytes_of(zeroed), 0, zeroed.byte_size);
     }
 
-    /// Runs every block of the launch and returns when they are all done; see `run_blocks` for its errors.
+    /// Runs every block of the launch and returns when they are all done; see `detail::run_blocks` for its errors.
     void launch(const kernel& loaded, const launch_config& config, std::span<const kernel_argument> arguments,
                 const std::optional<stream>&) {
-        run_blocks(*pool_, loaded, config, arguments);
+        detail::run_blocks(*pool_, loaded, config, arguments);
     }
 
     void synchronize(const std::optional<stream>&) noexcept {}
 
     /// Copies `bytes` from host memory into `to`; `errc::launch_argument_mismatch` if they do not fit.
     void upload(const buffer& to, const void* from, std::size_t bytes) {
-        check_transfer("upload", bytes, to);
-        if (bytes != 0) std::memcpy(bytes_of(to), from, bytes);
+        detail::check_transfer("upload", bytes, to);
+        if (bytes != 0) std::memcpy(detail::bytes_of(to), from, bytes);
     }
 
     /// Copies the first `bytes` of `from` into host memory; `errc::launch_argument_mismatch` if `from` holds fewer.
     void download(void* to, const buffer& from, std::size_t bytes) {
-        check_transfer("download", bytes, from);
-        if (bytes != 0) std::memcpy(to, bytes_of(from), bytes);
+        detail::check_transfer("download", bytes, from);
+        if (bytes != 0) std::memcpy(to, detail::bytes_of(from), bytes);
     }
 
 private:

@@ -8,6 +8,7 @@
 #include <accy/kernel/parameter.hpp>
 #include <accy/pipeline/buffer_ref.hpp>
 #include <accy/pipeline/derivation.hpp>
+#include <accy/pipeline/detail/compile_derivation.hpp>
 #include <accy/pipeline/pipeline.hpp>
 #include <accy/pipeline/shape.hpp>
 #include <accy/pipeline/stage.hpp>
@@ -79,7 +80,7 @@ template <class Scalars, class D>
 constexpr std::size_t compile_at(derivation_step* steps, std::size_t& used) noexcept {
     const std::size_t first = used;
     if constexpr (derivation<D>) {
-        D::template compile<Scalars>(steps + used);
+        compile_derivation<Scalars>(D{}, steps + used);
         used += D::steps;
     }
     return first;

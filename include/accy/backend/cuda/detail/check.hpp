@@ -43,7 +43,7 @@ constexpr errc code_of(CUresult result) noexcept {
 }
 
 /// "CUDA_ERROR_OUT_OF_MEMORY (out of memory)": the driver's name and text of a result.
-inline std::string describe(const driver_api& api, CUresult result) {
+inline std::string result_text(const driver_api& api, CUresult result) {
     const char* name = nullptr;
     const char* text = nullptr;
     if (api.get_error_name(result, &name) != CUDA_SUCCESS || name == nullptr)
@@ -54,7 +54,7 @@ inline std::string describe(const driver_api& api, CUresult result) {
 
 [[noreturn, gnu::cold, gnu::noinline]] inline void fail(const driver_api& api, CUresult result, std::string_view call,
                                                          std::string_view details = {}) {
-    std::string text = message(call, " failed with ", describe(api, result));
+    std::string text = message(call, " failed with ", result_text(api, result));
     if (!details.empty()) text += message(": ", details);
     throw error(code_of(result), std::move(text), static_cast<int>(result));
 }

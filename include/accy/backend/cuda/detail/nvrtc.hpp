@@ -99,7 +99,7 @@ struct nvrtc_program {
 };
 
 /// "NVRTC_ERROR_COMPILATION": NVRTC's name of a result.
-inline std::string describe(const nvrtc_api& api, nvrtcResult result) {
+inline std::string result_text(const nvrtc_api& api, nvrtcResult result) {
     const char* text = api.get_error_string(result);
     return text != nullptr ? std::string(text) : message("nvrtcResult ", static_cast<int>(result));
 }
@@ -116,7 +116,7 @@ inline std::string compile_log(const nvrtc_program& program) {
 
 [[noreturn, gnu::cold, gnu::noinline]] inline void fail(const nvrtc_api& api, nvrtcResult result, std::string_view call,
                                                          std::string_view entry, std::string_view arch) {
-    throw error(errc::invalid_artifact, message(call, " failed with ", describe(api, result), " for the kernel '",
+    throw error(errc::invalid_artifact, message(call, " failed with ", result_text(api, result), " for the kernel '",
                                                 entry, "' (", arch, ")"));
 }
 
@@ -148,7 +148,7 @@ inline compiled_source compile_cuda_source(std::string_view source, std::string_
         const std::string log = compile_log(program);
         throw error(errc::invalid_artifact,
                     message("NVRTC ", api.major, ".", api.minor, " could not compile the kernel '", entry, "' for ",
-                            arch, " (", describe(api, result), "); its log:\n", log.empty() ? "(empty)" : log));
+                            arch, " (", result_text(api, result), "); its log:\n", log.empty() ? "(empty)" : log));
     }
 
     compiled_source compiled;

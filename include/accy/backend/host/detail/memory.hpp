@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: Apache-2.0
-// Defines the host backend's buffers: `accy::host::allocate`, `deallocate` and `check_transfer`.
+// Defines the host backend's buffers: `accy::host::detail::allocate`, `deallocate`, `bytes_of` and `check_transfer`.
 #pragma once
 
 #include <accy/core/buffer.hpp>
@@ -11,7 +11,7 @@
 #include <string>
 #include <string_view>
 
-namespace accy::host {
+namespace accy::host::detail {
 
 /// Host memory of `byte_size` bytes, `buffer_alignment`-aligned; its address is the pointer
 /// value. `errc::out_of_memory` when the system has none to give.
@@ -41,4 +41,4 @@ inline void check_transfer(std::string_view operation, std::size_t bytes, const 
                                                         std::to_string(allocated.byte_size));
 }
 
-}  // namespace accy::host
+}  // namespace accy::host::detail

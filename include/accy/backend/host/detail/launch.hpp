@@ -18,9 +18,7 @@
 #include <string>
 #include <vector>
 
-namespace accy::host {
-
-namespace detail {
+namespace accy::host::detail {
 
 // Appends rather than writing `"(" + std::to_string(...)`, on which g++ 12 warns falsely (-Wrestrict).
 inline std::string to_string(const dim3& dims) {
@@ -74,8 +72,6 @@ struct block_job {
     }
 }
 
-}  // namespace detail
-
 /// Calls `loaded` once per block of `config.grid` on `pool`, each block with `config.shared_bytes`
 /// of its own shared memory (16-byte aligned), and returns when every block is done. Every block
 /// runs even when one throws; then the first exception caught is rethrown naming the kernel and
@@ -94,14 +90,14 @@ inline void run_blocks(thread_pool& pool, const kernel& loaded, const launch_con
                                                         " parameters, the launch passes " + std::to_string(arguments.size()));
     const dim3 grid = config.grid;
     if (!within_limits(config))
-        throw error(errc::launch_argument_mismatch, named() + ": grid " + detail::to_string(grid) + " or block " +
-                                                        detail::to_string(config.block) + " is outside CUDA's limits");
+        throw error(errc::launch_argument_mismatch, named() + ": grid " + to_string(grid) + " or block " +
+                                                        to_string(config.block) + " is outside CUDA's limits");
 
-    detail::block_job job{loaded.function, config, arguments};
+    block_job job{loaded.function, config, arguments};
     pool.run(std::uint64_t{grid.x} * grid.y * grid.z, job);
     if (job.failure)
-        detail::rethrow_block_failure(job.failure, named() + ": block " + detail::to_string(job.failed_block) +
-                                                       " of grid " + detail::to_string(grid));
+        rethrow_block_failure(job.failure, named() + ": block " + to_string(job.failed_block) +
+                                                       " of grid " + to_string(grid));
 }
 
-}  // namespace accy::host
+}  // namespace accy::host::detail

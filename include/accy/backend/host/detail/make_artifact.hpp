@@ -1,0 +1,30 @@
+// SPDX-License-Identifier: Apache-2.0
+// Defines `accy::host::detail::make_artifact`, which checks a kernel entry and its payload for the host backend.
+#pragma once
+
+#include <accy/backend/host/artifact.hpp>
+#include <accy/core/error.hpp>
+#include <accy/core/format.hpp>
+#include <accy/kernel/kernel_entry.hpp>
+#include <accy/kernel/payload.hpp>
+
+#include <string>
+
+namespace accy::host::detail {
+
+/// The artifact of `entry` running `code`: `errc::unsupported_operation` for a format other than
+/// `host` (as the CUDA backend says for a non-CUDA format), `errc::invalid_artifact` for a payload
+/// without a host function.
+inline artifact make_artifact(const kernel_entry& entry, format fmt, const payload& code) {
+    const auto named = [&] {
+        return "host backend: kernel entry '" + std::string(entry.entry_name) + "' (target '" + std::string(entry.target) +
+               "' v" + std::to_string(entry.version) + ")";
+    };
+    if (fmt != format::host)
+        throw error(errc::unsupported_operation,
+                    named() + " is asked for as " + std::string(to_string(fmt)) + "; the host backend runs only host entries");
+    if (code.host == nullptr) throw error(errc::invalid_artifact, named() + " carries no host function");
+    return {code.host, entry.entry_name, entry.parameters.size()};
+}
+
+}  // namespace accy::host::detail
