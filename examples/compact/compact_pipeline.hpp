@@ -3,6 +3,7 @@
 // compaction in one pass with decoupled look-back (signature in compact_config.hpp).
 #pragma once
 
+#include "common/example_definition.hpp"
 #include "common/registry.hpp"
 #include "compact/compact_config.hpp"
 #include "compact/compact_entries.hpp"
@@ -15,27 +16,17 @@
 
 #include <cstdint>
 #include <limits>
-#include <string_view>
 
 namespace accy_examples::compact {
 
-/// Every kernel the compaction knows: the host's, and CUDA's where the examples are built with it.
-#ifdef ACCY_EXAMPLES_WITH_CUDA
-inline constexpr auto kernels =
-    registry_of(host::entries<float>(), host::entries<std::int32_t>(), cuda::entries<float>(), cuda::entries<std::int32_t>());
-#else
-inline constexpr auto kernels = registry_of(host::entries<float>(), host::entries<std::int32_t>());
-#endif
+/// Every kernel the compaction knows, in every format the examples are built with.
+inline constexpr auto kernels = example_registry<entries_in>;
 
 /// Runtime scalars: n (u32, at least 1) and the threshold, a T. Operand 0: the input, n elements.
 /// Result 0: the kept elements, in order (room for n). Result 1: their count, one u32. Workspace 0:
 /// the select kernel's status words, one per tile, zeroed before it runs.
 template <class T>
-struct definition {
-    static constexpr std::string_view target = targets<T>::pipeline;
-    static constexpr std::uint32_t version = 1;
-    static constexpr const auto& registry = kernels;
-
+struct definition : example_definition<"accy.examples.compact", T, kernels> {
     using runtime_scalars =
         accy::runtime_scalars<accy::scalar<"n", std::uint32_t, accy::within<1, std::numeric_limits<std::uint32_t>::max()>>,
                               accy::scalar<"threshold", T>>;

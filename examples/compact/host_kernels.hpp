@@ -1,9 +1,10 @@
 // SPDX-License-Identifier: Apache-2.0
 // Defines the compact example's host kernel (`accy_examples::compact::host`) and its `host`-format
-// entries: the CUDA kernel's one pass, a tile per call, with std::atomic_ref on the status words.
+// entries: the CUDA kernel's one pass and decoupled look-back, a tile per call.
 #pragma once
 
-#include "common/tile_status.hpp"
+#include "common/kernel_entries.hpp"
+#include "common/look_back.hpp"
 #include "common/tiled_kernel.hpp"
 #include "compact/compact_config.hpp"
 #include "compact/compact_entries.hpp"
@@ -12,26 +13,9 @@
 
 #include <algorithm>
 #include <array>
-#include <atomic>
 #include <cstdint>
-#include <thread>
 
 namespace accy_examples::compact::host {
-
-/// How many elements the tiles before `tile_index` keep: walks back over their status words until
-/// one has published its inclusive count. The host backend's workers claim tiles in increasing
-/// order, so every predecessor is finished or being worked on: the wait ends.
-inline std::uint32_t kept_before(std::span<std::uint64_t> status, std::uint32_t tile_index) {
-    std::uint32_t before = 0;
-    for (std::int64_t predecessor = std::int64_t{tile_index} - 1; predecessor >= 0; --predecessor) {
-        std::uint64_t word;
-        while (status_flag(word = std::atomic_ref(status[predecessor]).load(std::memory_order_acquire)) == 0)
-            std::this_thread::yield();
-        before += status_bits(word);
-        if (status_flag(word) == flag_prefix) break;
-    }
-    return before;
-}
 
 // (T* out, std::uint32_t* count, const T* in, std::uint64_t* status, std::uint32_t n, T threshold)
 // Branch-free, as a random predicate would mispredict half the time: every element is copied to the
@@ -52,17 +36,18 @@ void select(const accy::host_block& block) {
         slots[kept] = in[i];
         kept += in[i] > threshold ? 1 : 0;
     }
-    std::atomic_ref(status[tile_index]).store(status_word(flag_aggregate, kept), std::memory_order_release);
-    const std::uint32_t before = kept_before(status, tile_index);
-    std::atomic_ref(status[tile_index]).store(status_word(flag_prefix, before + kept), std::memory_order_release);
+    const std::uint32_t before = exclusive_prefix(status, tile_index, kept);
     std::copy_n(slots.begin(), kept, out.begin() + before);
     if (range.last == n) count[0] = before + kept;
 }
 
-/// The `host`-format entries of the compaction's kernel for `T`.
-template <class T>
-constexpr std::array<accy::kernel_entry, 1> entries() {
-    return {compact::entry<T>(accy::format::host, targets<T>::select.view(), accy::payload::from_host(&select<T>))};
-}
-
 }  // namespace accy_examples::compact::host
+
+namespace accy_examples::compact {
+
+template <class T>
+struct entries_in<T, accy::format::host> {
+    static constexpr std::array entries = host_entries(declared<T>(), {&host::select<T>});
+};
+
+}  // namespace accy_examples::compact

@@ -2,6 +2,7 @@
 // Defines the scan's host kernels (`accy_examples::scan::host`) and their `host`-format entries.
 #pragma once
 
+#include "common/kernel_entries.hpp"
 #include "common/tiled_kernel.hpp"
 #include "common/wrapping_add.hpp"
 #include "scan/scan_config.hpp"
@@ -49,13 +50,14 @@ void scan_tiles(const accy::host_block& block) {
     for (std::uint64_t i = range.first; i < range.last; ++i) out[i] = running = wrapping_add(running, in[i]);
 }
 
-/// The `host`-format entries of the scan's kernels for `T`.
-template <class T>
-constexpr std::array<accy::kernel_entry, 3> entries() {
-    return scan::entries<T>(accy::format::host,
-                            {targets<T>::reduce_tiles.view(), targets<T>::scan_sums.view(), targets<T>::scan_tiles.view()},
-                            {accy::payload::from_host(&reduce_tiles<T>), accy::payload::from_host(&scan_sums<T>),
-                             accy::payload::from_host(&scan_tiles<T>)});
-}
-
 }  // namespace accy_examples::scan::host
+
+namespace accy_examples::scan {
+
+template <class T>
+struct entries_in<T, accy::format::host> {
+    static constexpr std::array entries =
+        host_entries(declared<T>(), {&host::reduce_tiles<T>, &host::scan_sums<T>, &host::scan_tiles<T>});
+};
+
+}  // namespace accy_examples::scan

@@ -3,6 +3,7 @@
 // scan in three stages, reduce_tiles -> scan_sums -> scan_tiles (signatures in scan_config.hpp).
 #pragma once
 
+#include "common/example_definition.hpp"
 #include "common/registry.hpp"
 #include "scan/host_kernels.hpp"
 #include "scan/scan_config.hpp"
@@ -14,26 +15,16 @@
 #include <accy/accy.hpp>
 
 #include <cstdint>
-#include <string_view>
 
 namespace accy_examples::scan {
 
-/// Every kernel the scan knows: the host's, and CUDA's where the examples are built with it.
-#ifdef ACCY_EXAMPLES_WITH_CUDA
-inline constexpr auto kernels = registry_of(host::entries<float>(), host::entries<std::int32_t>(),
-                                            cuda::entries<float>(), cuda::entries<std::int32_t>());
-#else
-inline constexpr auto kernels = registry_of(host::entries<float>(), host::entries<std::int32_t>());
-#endif
+/// Every kernel the scan knows, in every format the examples are built with.
+inline constexpr auto kernels = example_registry<entries_in>;
 
 /// Runtime scalar n (u32, as the kernels take it). Operand 0: the input, n elements. Result 0: its
 /// inclusive scan, n elements. Intermediates: the tile sums and their scan, one per tile.
 template <class T>
-struct definition {
-    static constexpr std::string_view target = targets<T>::pipeline;
-    static constexpr std::uint32_t version = 1;
-    static constexpr const auto& registry = kernels;
-
+struct definition : example_definition<"accy.examples.scan", T, kernels> {
     using runtime_scalars = accy::runtime_scalars<accy::scalar<"n", std::uint32_t>>;
     using n = accy::forward<0>;
     using tiles = accy::ceil_div<n, tile::elements>;
