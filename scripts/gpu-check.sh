@@ -17,12 +17,20 @@ if ! cmake --build --preset gpu --parallel "$(nproc)" >> "$out/build.log" 2>&1; 
   exit 1
 fi
 
-ctest --preset gpu -L gpu --output-on-failure --parallel 1 > "$out/ctest_gpu.log" 2>&1 || status=1
+ctest --preset gpu -L gpu -LE multi_gpu --output-on-failure --parallel 1 > "$out/ctest_gpu.log" 2>&1 || status=1
 tail -25 "$out/ctest_gpu.log"
+# The multi-GPU suite, with its own log: multi_gpu_test skips (77) on a machine of one GPU.
+ctest --preset gpu -L multi_gpu --output-on-failure --parallel 1 > "$out/ctest_multi_gpu.log" 2>&1 || status=1
+tail -8 "$out/ctest_multi_gpu.log"
 
 for example in scan compact single_pass_scan; do
   ./build/gpu/examples/$( [ $example = single_pass_scan ] && echo single_pass_scan/ )accy_example_$example --backend cuda --iterations 20 1000 1048579 16777216 \
     >> "$out/examples.log" 2>&1 || status=1
+done
+# The split scan on one GPU (N = 1), and on every GPU of the machine where it has more.
+for devices in $(printf '1\n%s\n' "$(nvidia-smi --list-gpus | wc -l)" | sort -un); do
+  ./build/gpu/examples/split_scan/accy_example_split_scan --backend cuda --devices "$devices" --iterations 20 \
+    1000 1048579 16777216 >> "$out/examples.log" 2>&1 || status=1
 done
 cat "$out/examples.log"
 
@@ -38,7 +46,7 @@ min_time_flag() {
 }
 bench=(--benchmark_context=commit="$commit" --benchmark_out_format=json --benchmark_repetitions=5
        --benchmark_report_aggregates_only=true)
-for program in launch_overhead scan; do
+for program in launch_overhead scan split_scan; do
   binary=./build/gpu/benchmarks/cuda/accy_bench_$program
   "$binary" "${bench[@]}" "$(min_time_flag "$binary")" --benchmark_out="$out/$program.json" \
     >> "$out/benchmarks.txt" 2>&1 || status=1

@@ -14,6 +14,7 @@
 #include <span>
 #include <string_view>
 #include <tuple>
+#include <vector>
 
 inline constexpr unsigned char saxpy_fatbin_bytes[] = {0x50, 0xed, 0x55, 0xba};
 inline constexpr std::span<const unsigned char> saxpy_fatbin{saxpy_fatbin_bytes};
