@@ -1,7 +1,8 @@
 // SPDX-License-Identifier: Apache-2.0
-// Defines the split scan's host kernels (`accy_examples::split::host`) and their `host`-format entries.
+// Defines the split scan's host kernels (`accy_examples::split::host`) and with them its `host` entries_in.
 #pragma once
 
+#include "common/kernel_entries.hpp"
 #include "common/tiled_kernel.hpp"
 #include "common/wrapping_add.hpp"
 #include "split_scan/split_config.hpp"
@@ -33,11 +34,13 @@ void add_carry(const accy::host_block& block) {
     for (std::uint64_t i = range.first; i < range.last; ++i) carried_bases[i] = wrapping_add(tile_bases[i], carry);
 }
 
-/// The `host`-format entries of the split scan's kernels for `T`.
-template <class T>
-constexpr std::array<accy::kernel_entry, 2> entries() {
-    return split::entries<T>(accy::format::host, {targets<T>::slice_total.view(), targets<T>::add_carry.view()},
-                             {accy::payload::from_host(&slice_total<T>), accy::payload::from_host(&add_carry<T>)});
-}
-
 }  // namespace accy_examples::split::host
+
+namespace accy_examples::split {
+
+template <class T>
+struct entries_in<T, accy::format::host> {
+    static constexpr std::array entries = host_entries(declared<T>(), {&host::slice_total<T>, &host::add_carry<T>});
+};
+
+}  // namespace accy_examples::split

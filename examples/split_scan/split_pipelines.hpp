@@ -4,6 +4,7 @@
 // scan example's three stages (reduce_tiles, scan_sums, scan_tiles) with a carry between them.
 #pragma once
 
+#include "common/example_definition.hpp"
 #include "common/registry.hpp"
 #include "scan/scan_pipeline.hpp"
 #include "split_scan/host_kernels.hpp"
@@ -15,26 +16,16 @@
 #include <accy/accy.hpp>
 
 #include <cstdint>
-#include <string_view>
 
 namespace accy_examples::split {
 
-/// The scan's kernels and the split scan's own, in every format the examples are built with.
-#ifdef ACCY_EXAMPLES_WITH_CUDA
-inline constexpr auto kernels = registry_of(scan::kernels.entries, host::entries<float>(), host::entries<std::int32_t>(),
-                                            cuda::entries<float>(), cuda::entries<std::int32_t>());
-#else
-inline constexpr auto kernels = registry_of(scan::kernels.entries, host::entries<float>(), host::entries<std::int32_t>());
-#endif
+/// The scan's kernels, which run each slice, and the split scan's own, in every format the examples are built with.
+inline constexpr auto kernels = registry_of(scan::kernels.entries, example_registry<entries_in>.entries);
 
 /// Runtime scalar n (u32): the slice's element count. Operand 0: the slice. Results: its tile
 /// bases (the exclusive scan of its tile sums) and its total, one element. Intermediate: the tile sums.
 template <class T>
-struct slice_sums_definition {
-    static constexpr std::string_view target = targets<T>::slice_sums;
-    static constexpr std::uint32_t version = 1;
-    static constexpr const auto& registry = kernels;
-
+struct slice_sums_definition : example_definition<"accy.examples.split_scan.slice_sums", T, kernels> {
     using runtime_scalars = accy::runtime_scalars<accy::scalar<"n", std::uint32_t>>;
     using n = accy::forward<0>;
     using tiles = accy::ceil_div<n, scan::tile::elements>;
@@ -53,11 +44,7 @@ struct slice_sums_definition {
 /// before (at least one element, unread on the first device). Result: the slice of the scan.
 /// Intermediate: the tile bases plus the carry.
 template <class T>
-struct slice_scan_definition {
-    static constexpr std::string_view target = targets<T>::slice_scan;
-    static constexpr std::uint32_t version = 1;
-    static constexpr const auto& registry = kernels;
-
+struct slice_scan_definition : example_definition<"accy.examples.split_scan.slice_scan", T, kernels> {
     using runtime_scalars =
         accy::runtime_scalars<accy::scalar<"n", std::uint32_t>, accy::scalar<"predecessors", std::uint32_t>>;
     using n = accy::forward<0>;

@@ -1,26 +1,26 @@
 // SPDX-License-Identifier: Apache-2.0
-// Defines `accy_examples::split::cuda::entries<T>()`, the split scan's CUDA kernel entries
-// (split_scan.cu) in `cuda_fatbin`: the host entries' targets, versions and signatures.
+// Defines the split scan's `cuda_fatbin` entries_in: its own kernels (split_scan.cu), both from one
+// module, with the host entries' targets, versions and signatures.
 #pragma once
 
+#include "common/kernel_entries.hpp"
+#include "common/typed_name.hpp"
 #include "split_scan/split_entries.hpp"
 
 #include <accy/accy.hpp>
 #include <accy_examples/split_scan_cuda_kernels.hpp>
 
 #include <array>
-#include <string_view>
 
-namespace accy_examples::split::cuda {
+namespace accy_examples::split {
 
-/// The entries of slice_total and add_carry for `T`, both from one module of split_scan.cu.
 template <class T>
-constexpr std::array<accy::kernel_entry, 2> entries() {
-    const accy::payload module = accy::payload::from_image(code::split_scan_fatbin);
-    return split::entries<T>(accy::format::cuda_fatbin,
-                             {typed_name<"accy_examples_split_slice_total", T, '_'>.view(),
-                              typed_name<"accy_examples_split_add_carry", T, '_'>.view()},
-                             {module, module});
-}
+struct entries_in<T, accy::format::cuda_fatbin> {
+    static constexpr std::array entries =
+        cuda_entries(declared<T>(), accy::format::cuda_fatbin,
+                     {typed_name<"accy_examples_split_slice_total", T, '_'>.view(),
+                      typed_name<"accy_examples_split_add_carry", T, '_'>.view()},
+                     cuda::code::split_scan_fatbin, cuda::code::split_scan_ptx);
+};
 
-}  // namespace accy_examples::split::cuda
+}  // namespace accy_examples::split
