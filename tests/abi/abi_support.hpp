@@ -1,8 +1,12 @@
 // SPDX-License-Identifier: Apache-2.0
-// Helpers of the ABI tests: the names every test uses, the start of a test pipeline's definition, a
-// registry of kernels that run on both backends, checks of a refused launch (the code, the message,
-// and a backend that did nothing), random host data, and host buffers that free themselves.
+// Helpers of the ABI tests: the names every test uses (the start of a test pipeline's definition and
+// the error checks among them), a registry of kernels that run on both backends, checks of a refused
+// launch (the code, the message, and a backend that did nothing), random host data, and host buffers
+// that free themselves.
 #pragma once
+
+#include "support/definition.hpp"
+#include "support/errors.hpp"
 
 #include <accy/accy.hpp>
 #include <accy/backend/host.hpp>
@@ -16,7 +20,6 @@
 #include <cstdint>
 #include <initializer_list>
 #include <random>
-#include <string>
 #include <string_view>
 #include <vector>
 
@@ -30,20 +33,15 @@ using accy::errc;
 using accy::grid_dim;
 using accy::parameter;
 using accy::testing::recording_backend;
+using accy_test::definition;
+using accy_test::fails_with;
+using accy_test::message_of;
 
 /// The operands of a pipeline that has none.
 inline constexpr std::array<buffer, 0> no_operands{};
 
 // ---- Pipelines
 
-/// The start of a test pipeline's definition, `struct d : definition<"abi.name", kernels> { ... }`:
-/// its target, version 1 and its registry.
-template <accy::fixed_string Target, const auto& Registry>
-struct definition {
-    static constexpr std::string_view target = Target.view();
-    static constexpr std::uint32_t version = 1;
-    static constexpr const auto& registry = Registry;
-};
 
 /// A version 1 kernel that runs on both backends: its PTX, which the recording backend records but
 /// never reads, and `body` for the host backend.
@@ -78,31 +76,6 @@ buffer recorded(recording_backend::object_id id, std::uint64_t elements) {
 }
 
 // ---- Errors
-
-/// The message of the accy::error that `call` throws, or "no error".
-inline std::string message_of(auto&& call) {
-    try {
-        call();
-    } catch (const accy::error& failure) {
-        return failure.what();
-    }
-    return "no error";
-}
-
-/// A predicate for BOOST_CHECK_EXCEPTION: the error's code is `code` and its message holds every one of `parts`.
-inline auto fails_with(errc code, std::initializer_list<std::string_view> parts) {
-    std::vector<std::string> expected(parts.begin(), parts.end());
-    return [code, expected](const accy::error& failure) {
-        BOOST_TEST_MESSAGE("accy::error: " << failure.what());
-        bool found = failure.code() == code;
-        for (const std::string& part : expected) {
-            const bool has = failure.message().find(part) != std::string::npos;
-            BOOST_TEST(has, "the message holds '" << part << "': " << failure.what());
-            found = found && has;
-        }
-        return found;
-    };
-}
 
 /// Checks that `device` has done nothing: no buffer allocated or zeroed, no artifact created or
 /// loaded, no launch.

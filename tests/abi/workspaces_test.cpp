@@ -3,7 +3,7 @@
 // after them), checked like them, zeroed just before its stage when declared zero_filled (even
 // when the caller's buffer is dirty), and launched without allocating in the hot path.
 #include "abi/abi_support.hpp"
-#include "abi/allocation_counter.hpp"
+#include "support/allocation_counter.hpp"
 #include "support/random_data.hpp"
 
 #include <accy/accy.hpp>
@@ -224,9 +224,9 @@ BOOST_AUTO_TEST_CASE(hot_launches_with_workspaces_allocate_nothing) {
     device.record_arguments = false;
     const auto pool = accy::load_artifacts<scratchy>(device, accy::formats::cuda_ptx);
     const auto scratch = accy::allocate_scratch<scratchy>(device, scratchy::scalar_values{n_5000});
-    const std::size_t before = accy_abi::allocations();
+    const std::size_t before = accy_test::allocations();
     for (int round = 0; round < 1000; ++round) launch_recorded(device, accy::use_pool(pool), accy::use_scratch(scratch));
-    BOOST_TEST(accy_abi::allocations() - before == 0u);
+    BOOST_TEST(accy_test::allocations() - before == 0u);
     BOOST_TEST(device.launch_count == 2000u);
     BOOST_TEST(device.fill_count == 1000u);
 
@@ -243,9 +243,9 @@ BOOST_AUTO_TEST_CASE(hot_launches_with_workspaces_allocate_nothing) {
                                         accy::use_pool(host_pool), accy::use_scratch(host_scratch));
     };
     launch();
-    const std::size_t host_before = accy_abi::allocations();
+    const std::size_t host_before = accy_test::allocations();
     for (int round = 0; round < 200; ++round) launch();
-    BOOST_TEST(accy_abi::allocations() - host_before == 0u);
+    BOOST_TEST(accy_test::allocations() - host_before == 0u);
     BOOST_TEST(total.download<std::int32_t>(1)[0] == 5000);
 }
 

@@ -1,10 +1,11 @@
 // SPDX-License-Identifier: Apache-2.0
 // Defines what the conformance cases share: owners of buffers and kernels on any backend, launch arguments, transfers,
-// fresh random inputs for the suite's kernel, and the error predicate.
+// fresh random inputs for the suite's kernel, and (from tests/support) the error predicate.
 #pragma once
 
 #include "conformance/affine.hpp"
 #include "conformance/model.hpp"
+#include "support/errors.hpp"
 #include "support/random_data.hpp"
 
 #include <accy/core/buffer.hpp>
@@ -17,17 +18,17 @@
 #include <array>
 #include <cstddef>
 #include <cstdint>
-#include <initializer_list>
 #include <iostream>
 #include <optional>
 #include <random>
 #include <span>
-#include <string>
 #include <string_view>
 #include <utility>
 #include <vector>
 
 namespace accy_conformance {
+
+using accy_test::fails_with;
 
 /// A buffer of `device`, freed at scope exit.
 template <class Backend>
@@ -180,15 +181,5 @@ struct launch_setup {
     affine_buffers<Model> run{device, engine};
     loaded_kernel<typename Model::backend> kernel{device, Model::entry};
 };
-
-/// A predicate for BOOST_CHECK_EXCEPTION: the error has code `expected` and its message holds each of `parts`.
-inline auto fails_with(accy::errc expected, std::initializer_list<std::string_view> parts = {}) {
-    return [expected, wanted = std::vector<std::string>(parts.begin(), parts.end())](const accy::error& failure) {
-        BOOST_TEST_MESSAGE("accy::error: " << failure.what());
-        bool found = failure.code() == expected;
-        for (const std::string& part : wanted) found = found && failure.message().find(part) != std::string::npos;
-        return found;
-    };
-}
 
 }  // namespace accy_conformance

@@ -76,6 +76,23 @@ void check_compact(std::uint32_t n, Launch&& launch) {
     BOOST_TEST(compact::check<T>(expected, got, kept_count, "gpu"), "n = " << n << ", threshold " << threshold);
 }
 
+/// check_compact at every one of `sizes`.
+template <class T, class Launch>
+void check_every_size(const Launch& launch) {
+    for (const std::uint32_t n : sizes) {
+        BOOST_TEST_CONTEXT("n = " << n) { check_compact<T>(n, launch); }
+    }
+}
+
+/// What a caller that launches many times holds: the kernels loaded, and scratch for the largest size.
+template <class T>
+struct loaded_once {
+    const accy::artifact_pool<gpu_compact<T>, accy::cuda::backend> pool =
+        accy::load_artifacts<gpu_compact<T>>(device(), accy::formats::cuda_fatbin);
+    const accy::scratch_buffers<gpu_compact<T>, accy::cuda::backend> scratch =
+        accy::allocate_scratch<gpu_compact<T>>(device(), typename gpu_compact<T>::scalar_values{largest, T{}});
+};
+
 using element_types = boost::mpl::list<float, std::int32_t>;
 
 }  // namespace
@@ -83,44 +100,28 @@ using element_types = boost::mpl::list<float, std::int32_t>;
 BOOST_AUTO_TEST_SUITE(compact_on_the_gpu)
 
 BOOST_AUTO_TEST_CASE_TEMPLATE(cold, T, element_types) {
-    for (const std::uint32_t n : sizes) {
-        BOOST_TEST_CONTEXT("n = " << n) {
-            check_compact<T>(n, [](const auto& operands, const auto& results, const auto& scalars) {
-                accy::launch_pipeline<gpu_compact<T>>(device(), accy::formats::cuda_fatbin, operands, results, scalars);
-            });
-        }
-    }
+    check_every_size<T>([](const auto& operands, const auto& results, const auto& scalars) {
+        accy::launch_pipeline<gpu_compact<T>>(device(), accy::formats::cuda_fatbin, operands, results, scalars);
+    });
 }
 
 BOOST_AUTO_TEST_CASE_TEMPLATE(pool_and_scratch, T, element_types) {
-    const auto pool = accy::load_artifacts<gpu_compact<T>>(device(), accy::formats::cuda_fatbin);
-    const typename gpu_compact<T>::scalar_values most{largest, T{}};
-    const auto scratch = accy::allocate_scratch<gpu_compact<T>>(device(), most);
-    for (const std::uint32_t n : sizes) {
-        BOOST_TEST_CONTEXT("n = " << n) {
-            check_compact<T>(n, [&](const auto& operands, const auto& results, const auto& scalars) {
-                accy::launch_pipeline<gpu_compact<T>>(device(), accy::formats::cuda_fatbin, operands, results, scalars,
-                                                      accy::use_pool(pool), accy::use_scratch(scratch));
-            });
-        }
-    }
+    const loaded_once<T> held;
+    check_every_size<T>([&](const auto& operands, const auto& results, const auto& scalars) {
+        accy::launch_pipeline<gpu_compact<T>>(device(), accy::formats::cuda_fatbin, operands, results, scalars,
+                                              accy::use_pool(held.pool), accy::use_scratch(held.scratch));
+    });
 }
 
 // A CUDA graph made for n = 1 and the first threshold, then updated to the case's scalars.
 BOOST_AUTO_TEST_CASE_TEMPLATE(graph_replay, T, element_types) {
-    const auto pool = accy::load_artifacts<gpu_compact<T>>(device(), accy::formats::cuda_fatbin);
-    const typename gpu_compact<T>::scalar_values most{largest, T{}};
-    const auto scratch = accy::allocate_scratch<gpu_compact<T>>(device(), most);
-    for (const std::uint32_t n : sizes) {
-        BOOST_TEST_CONTEXT("n = " << n) {
-            check_compact<T>(n, [&](const auto& operands, const auto& results, const auto& scalars) {
-                const typename gpu_compact<T>::scalar_values one{1u, std::get<1>(scalars)};
-                accy::cuda::pipeline_graph<gpu_compact<T>> graph(device(), pool, scratch, operands, results, one);
-                graph.update(scalars);
-                graph.launch();
-            });
-        }
-    }
+    const loaded_once<T> held;
+    check_every_size<T>([&](const auto& operands, const auto& results, const auto& scalars) {
+        const typename gpu_compact<T>::scalar_values one{1u, std::get<1>(scalars)};
+        accy::cuda::pipeline_graph<gpu_compact<T>> graph(device(), held.pool, held.scratch, operands, results, one);
+        graph.update(scalars);
+        graph.launch();
+    });
 }
 
 BOOST_AUTO_TEST_SUITE_END()

@@ -1,6 +1,9 @@
 // SPDX-License-Identifier: Apache-2.0
-// Defines the support of the GPU tests: the skip when no device is present, the shared backend, random data and copies.
+// Defines the support of the GPU tests: the skip when no device is present, the shared backend, the error checks
+// (tests/support/errors.hpp), random data and copies.
 #pragma once
+
+#include "support/errors.hpp"
 
 #include <accy/backend/cuda.hpp>
 
@@ -9,16 +12,17 @@
 #include <cstddef>
 #include <cstdint>
 #include <cstdlib>
-#include <initializer_list>
 #include <iostream>
 #include <random>
 #include <span>
 #include <string>
-#include <string_view>
 #include <type_traits>
 #include <vector>
 
 namespace accy_gpu_test {
+
+using accy_test::code_is;
+using accy_test::fails_with;
 
 /// ctest's SKIP_RETURN_CODE of the GPU tests.
 inline constexpr int skip_exit_code = 77;
@@ -42,21 +46,6 @@ struct require_device {
         }
     }
 };
-
-/// Whether an error has the expected code; logs its text for the test's output.
-inline bool code_is(const accy::error& failure, accy::errc expected) {
-    BOOST_TEST_MESSAGE("accy::error: " << failure.what());
-    return failure.code() == expected;
-}
-
-/// A predicate for BOOST_CHECK_EXCEPTION: the error's code is `expected` and its message holds each of `parts`.
-inline auto fails_with(accy::errc expected, std::initializer_list<std::string_view> parts) {
-    return [expected, wanted = std::vector<std::string>(parts.begin(), parts.end())](const accy::error& failure) {
-        bool found = code_is(failure, expected);
-        for (const std::string& part : wanted) found = found && failure.message().find(part) != std::string::npos;
-        return found;
-    };
-}
 
 /// One engine per executable, seeded afresh each run; the seed is printed to reproduce a failure.
 inline std::mt19937_64& engine() {

@@ -3,6 +3,7 @@
 // zero-filled workspace, PTX that Triton emitted (scratch pointers included), more than 48 KiB of
 // dynamic shared memory, and a pass over more than 2^32 elements.
 #include <gpu/device.hpp>
+#include <gpu/kernel_declarations.hpp>
 
 #include <accy/accy.hpp>
 #include <accy/backend/cuda.hpp>
@@ -25,12 +26,6 @@
 namespace {
 
 using namespace accy_gpu_test;
-using accy::access;
-using accy::dtype;
-using accy::grid_dim;
-using accy::parameter;
-
-constexpr std::uint32_t threads = 256;
 
 // (a) scale: (const float* x, float* y, float alpha, unsigned long long n, int* workspace)
 inline constexpr auto scale_registry = accy::make_registry(accy::kernel_entry{
@@ -38,13 +33,9 @@ inline constexpr auto scale_registry = accy::make_registry(accy::kernel_entry{
     {parameter::buffer("x", access::read, dtype::f32), parameter::buffer("y", access::write, dtype::f32),
      parameter::scalar("alpha", dtype::f32), parameter::scalar("n", dtype::u64),
      parameter::buffer("workspace", access::read_write, dtype::i32)},
-    accy::payload::from_image(kernels::real_kernels_fatbin),
-    {{grid_dim::ceil_div(3, threads), grid_dim::fixed(1), grid_dim::fixed(1)}, {threads, 1, 1}}});
+    accy::payload::from_image(kernels::real_kernels_fatbin), blocks_of_256(3)});
 
-struct scale_definition {
-    static constexpr std::string_view target = "accy.test.scale";
-    static constexpr std::uint32_t version = 1;
-    static constexpr const auto& registry = scale_registry;
+struct scale_definition : definition<"accy.test.scale", scale_registry> {
     using runtime_scalars = accy::runtime_scalars<accy::scalar<"n", std::uint64_t, accy::at_least<1>>, accy::scalar<"alpha", float>>;
     using n = accy::forward<0>;
     using operands = accy::operands<accy::shape<dtype::f32, n>>;
@@ -74,10 +65,7 @@ inline constexpr auto triton_registry = accy::make_registry(accy::kernel_entry{
     accy::payload{},  // read from the .ptx file at run time
     {{grid_dim::ceil_div(3, 1024), grid_dim::fixed(1), grid_dim::fixed(1)}, {128, 1, 1}}});
 
-struct triton_definition {
-    static constexpr std::string_view target = "accy.test.triton_scale_add";
-    static constexpr std::uint32_t version = 1;
-    static constexpr const auto& registry = triton_registry;
+struct triton_definition : definition<"accy.test.triton_scale_add", triton_registry> {
     // Triton takes n as i32; the bound keeps it in range.
     using runtime_scalars = accy::runtime_scalars<accy::scalar<"n", std::uint32_t, accy::within<1, INT32_MAX>>,
                                                   accy::scalar<"alpha", float>>;
@@ -112,6 +100,16 @@ std::string read_file(const char* path) {
     return {std::istreambuf_iterator<char>(in), std::istreambuf_iterator<char>()};
 }
 
+/// The pipeline of the one kernel `Target` of `Registry`, (in, out, n), over n elements of `Element`, n a `Count`.
+template <accy::fixed_string Target, const auto& Registry, dtype Element, class Count>
+struct in_out_definition : definition<Target, Registry> {
+    using runtime_scalars = accy::runtime_scalars<accy::scalar<"n", Count>>;
+    using n = accy::forward<0>;
+    using operands = accy::operands<accy::shape<Element, n>>;
+    using results = accy::results<accy::shape<Element, n>>;
+    using stages = accy::stages<accy::stage<Target, 1, accy::operand<0>, accy::result<0>, n>>;
+};
+
 // (c) reverse_tiles: 16 floats per thread of 1024 in dynamic shared memory: 64 KiB.
 constexpr std::uint32_t reverse_threads = 1024, reverse_tile = reverse_threads * 16;
 inline constexpr auto reverse_registry = accy::make_registry(accy::kernel_entry{
@@ -123,37 +121,16 @@ inline constexpr auto reverse_registry = accy::make_registry(accy::kernel_entry{
      {reverse_threads, 1, 1},
      accy::shared_memory{0, 16 * sizeof(float)}}});
 
-struct reverse_definition {
-    static constexpr std::string_view target = "accy.test.reverse_tiles";
-    static constexpr std::uint32_t version = 1;
-    static constexpr const auto& registry = reverse_registry;
-    using runtime_scalars = accy::runtime_scalars<accy::scalar<"n", std::uint32_t>>;
-    using n = accy::forward<0>;
-    using operands = accy::operands<accy::shape<dtype::f32, n>>;
-    using results = accy::results<accy::shape<dtype::f32, n>>;
-    using stages = accy::stages<accy::stage<"accy.test.reverse_tiles", 1, accy::operand<0>, accy::result<0>, n>>;
-};
-using reverse_tiles = accy::pipeline<reverse_definition>;
+using reverse_tiles = accy::pipeline<in_out_definition<"accy.test.reverse_tiles", reverse_registry, dtype::f32, std::uint32_t>>;
 
 // (d) increment_bytes over a u64 count.
 inline constexpr auto increment_registry = accy::make_registry(accy::kernel_entry{
     "accy.test.increment_bytes", 1, accy::format::cuda_fatbin, "accy_test_increment_bytes",
     {parameter::buffer("in", access::read, dtype::u8), parameter::buffer("out", access::write, dtype::u8),
      parameter::scalar("n", dtype::u64)},
-    accy::payload::from_image(kernels::real_kernels_fatbin),
-    {{grid_dim::ceil_div(2, threads), grid_dim::fixed(1), grid_dim::fixed(1)}, {threads, 1, 1}}});
-
-struct increment_definition {
-    static constexpr std::string_view target = "accy.test.increment_bytes";
-    static constexpr std::uint32_t version = 1;
-    static constexpr const auto& registry = increment_registry;
-    using runtime_scalars = accy::runtime_scalars<accy::scalar<"n", std::uint64_t>>;
-    using n = accy::forward<0>;
-    using operands = accy::operands<accy::shape<dtype::u8, n>>;
-    using results = accy::results<accy::shape<dtype::u8, n>>;
-    using stages = accy::stages<accy::stage<"accy.test.increment_bytes", 1, accy::operand<0>, accy::result<0>, n>>;
-};
-using increment_bytes = accy::pipeline<increment_definition>;
+    accy::payload::from_image(kernels::real_kernels_fatbin), blocks_of_256(2)});
+using increment_bytes =
+    accy::pipeline<in_out_definition<"accy.test.increment_bytes", increment_registry, dtype::u8, std::uint64_t>>;
 
 }  // namespace
 
@@ -221,17 +198,13 @@ BOOST_AUTO_TEST_CASE(ptx_that_triton_emitted_runs_with_its_own_parameters) {
 BOOST_AUTO_TEST_CASE(a_triton_declaration_without_the_scratch_pointers_fails_at_load_naming_both_layouts) {
     const std::string ptx = read_file(ACCY_TRITON_SCALE_ADD_PTX);
     const std::array<accy::payload, 1> payloads{accy::payload::from_text(ptx)};
-    try {
-        accy::load_artifacts<accy::pipeline<short_definition>>(device(), accy::formats::cuda_ptx, payloads);
-        BOOST_FAIL("a kernel loaded under a declaration that lacks two of its parameters");
-    } catch (const accy::error& failure) {
-        BOOST_TEST_MESSAGE("accy::error: " << failure.what());
-        BOOST_TEST((failure.code() == accy::errc::launch_argument_mismatch));
-        BOOST_TEST(failure.message().find("takes 6 parameters: 0 at 0 (8 bytes), 1 at 8 (8 bytes), 2 at 16 (4 bytes), "
-                                          "3 at 20 (4 bytes), 4 at 24 (8 bytes), 5 at 32 (8 bytes);") != std::string::npos);
-        BOOST_TEST(failure.message().find("its entry declares 4: 0 'x_ptr' at 0 (8 bytes), 1 'y_ptr' at 8 (8 bytes), "
-                                          "2 'alpha' at 16 (4 bytes), 3 'n' at 20 (4 bytes)") != std::string::npos);
-    }
+    BOOST_CHECK_EXCEPTION(accy::load_artifacts<accy::pipeline<short_definition>>(device(), accy::formats::cuda_ptx, payloads),
+                          accy::error,
+                          fails_with(accy::errc::launch_argument_mismatch,
+                                     {"takes 6 parameters: 0 at 0 (8 bytes), 1 at 8 (8 bytes), 2 at 16 (4 bytes), "
+                                      "3 at 20 (4 bytes), 4 at 24 (8 bytes), 5 at 32 (8 bytes);",
+                                      "its entry declares 4: 0 'x_ptr' at 0 (8 bytes), 1 'y_ptr' at 8 (8 bytes), "
+                                      "2 'alpha' at 16 (4 bytes), 3 'n' at 20 (4 bytes)"}));
 }
 
 BOOST_AUTO_TEST_CASE(more_than_48_kib_of_dynamic_shared_memory) {

@@ -2,6 +2,8 @@
 // Defines the GPU tests' own pipeline, out = in * in + in through one scratch buffer, in three CUDA formats.
 #pragma once
 
+#include "gpu/kernel_declarations.hpp"
+
 #include <accy/accy.hpp>
 #include <accy_gpu_test/test_kernels.hpp>
 
@@ -11,18 +13,6 @@
 #include <string_view>
 
 namespace accy_gpu_test {
-
-using accy::access;
-using accy::dtype;
-using accy::grid_dim;
-using accy::parameter;
-
-inline constexpr std::uint32_t threads = 256;
-
-/// Blocks of 256 threads covering the count in parameter `n_index`.
-constexpr accy::launch_geometry blocks_of_256(std::uint32_t n_index) {
-    return {{grid_dim::ceil_div(n_index, threads), grid_dim::fixed(1), grid_dim::fixed(1)}, {threads, 1, 1}};
-}
 
 constexpr accy::payload test_payload(accy::format fmt) {
     switch (fmt) {
@@ -61,10 +51,7 @@ inline constexpr auto square_add_registry = [] {
 
 using n = accy::forward<0>;
 
-struct square_add_definition {
-    static constexpr std::string_view target = "accy.test.square_add";
-    static constexpr std::uint32_t version = 1;
-    static constexpr const auto& registry = square_add_registry;
+struct square_add_definition : definition<"accy.test.square_add", square_add_registry> {
     using runtime_scalars = accy::runtime_scalars<accy::scalar<"n", std::uint32_t>>;
     using operands = accy::operands<accy::shape<dtype::f32, n>>;
     using results = accy::results<accy::shape<dtype::f32, n>>;

@@ -6,7 +6,7 @@
 // recording backend shared by threads (9, in concurrency_test.cpp).
 #include "hardening/watchdog.hpp"
 #include "support/seed_host_scan.hpp"
-#include "support/error_code.hpp"
+#include "support/errors.hpp"
 #include "support/seed_pipeline.hpp"
 
 #include <accy/accy.hpp>

@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: Apache-2.0
 // The executor beyond the seed: waiting rules, error messages, derived geometry. Stages on the given stream and the
 // wait for it (or for the device) are a conformance case (tests/conformance/cases/pipelines.hpp), on every backend.
-#include "support/error_code.hpp"
+#include "support/errors.hpp"
 #include "support/seed_pipeline.hpp"
 
 #include <accy/accy.hpp>
@@ -18,22 +18,7 @@
 
 namespace {
 
-using accy::errc;
-using accy::testing::recording_backend;
-using accy_test::code_is;
-using accy_test::device_scan;
-using accy_test::n_5000;
-using accy_test::seed_operands;
-using accy_test::seed_results;
-
-std::string message_of(auto&& call) {
-    try {
-        call();
-    } catch (const accy::error& failure) {
-        return failure.what();
-    }
-    return "no error";
-}
+using namespace accy_test;
 
 bool contains(const std::string& text, std::string_view part) { return text.find(part) != std::string::npos; }
 
@@ -81,7 +66,7 @@ BOOST_AUTO_TEST_CASE(errors_name_the_pipeline_the_stage_and_the_numbers) {
     recording_backend device;
     const std::string bound = message_of([&] {
         const std::tuple<std::uint32_t> n_6000{6000};
-        accy::launch_pipeline<accy_test::bounded_scan>(device, accy::formats::cuda_ptx, seed_operands, seed_results,
+        accy::launch_pipeline<bounded_scan>(device, accy::formats::cuda_ptx, seed_operands, seed_results,
                                                        n_6000, accy::label("nightly-42"));
     });
     BOOST_TEST(contains(bound, "accy.kernel.test.device_scan"));
@@ -135,10 +120,7 @@ inline constexpr auto copy_registry = accy::make_registry(
                         accy::parameter::scalar("n", accy::dtype::u64)},
                        accy::payload::from_text("// copy"), accy::launch_geometry::fixed({1, 1, 1}, {32, 1, 1})});
 
-struct f64_copy_definition {
-    static constexpr std::string_view target = "test.f64_copy";
-    static constexpr std::uint32_t version = 1;
-    static constexpr const auto& registry = copy_registry;
+struct f64_copy_definition : definition<"test.f64_copy", copy_registry> {
     using n = accy::forward<0>;
     using runtime_scalars = accy::runtime_scalars<accy::scalar<"n", std::uint64_t>>;
     using operands = accy::operands<>;

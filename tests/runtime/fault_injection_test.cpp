@@ -19,11 +19,7 @@
 
 namespace {
 
-using accy::testing::recording_backend;
-using accy_test::device_scan;
-using accy_test::n_5000;
-using accy_test::seed_operands;
-using accy_test::seed_results;
+using namespace accy_test;
 using object_ids = std::vector<recording_backend::object_id>;
 
 enum class call_kind { allocate, create, load, fill, launch, synchronize };
@@ -163,9 +159,6 @@ BOOST_AUTO_TEST_CASE(launch_with_pool_and_scratch_destroys_nothing) {
 }
 
 // Two stages, each with a zero_filled workspace: a fill precedes each stage's launch.
-using accy::access;
-using accy::dtype;
-using accy::parameter;
 inline constexpr auto zeroing_registry = accy::make_registry(
     accy::kernel_entry{"test.count", 1, accy::format::cuda_ptx, "count",
                        {parameter::buffer("flags", access::write, dtype::u32), parameter::buffer("in", access::read, dtype::f32),
@@ -177,10 +170,7 @@ inline constexpr auto zeroing_registry = accy::make_registry(
                         parameter::buffer("ticket", access::read_write, dtype::u32)},
                        accy::payload::from_text("// compact"), accy::launch_geometry::fixed({4, 1, 1}, {256, 1, 1})});
 
-struct zeroing_definition {
-    static constexpr std::string_view target = "test.zeroing";
-    static constexpr std::uint32_t version = 1;
-    static constexpr const auto& registry = zeroing_registry;
+struct zeroing_definition : definition<"test.zeroing", zeroing_registry> {
     using n = accy::forward<0>;
     using runtime_scalars = accy::runtime_scalars<accy::scalar<"n", std::uint64_t>>;
     using operands = accy::operands<accy::shape<dtype::f32, n>>;

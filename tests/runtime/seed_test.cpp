@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: Apache-2.0
 // The seed's executor tests (shared/seed), ported one for one to the recording backend. Where a
 // seed run-time error has become a compile error, the case says which compile-fail test covers it.
-#include "support/error_code.hpp"
+#include "support/errors.hpp"
 #include "support/seed_pipeline.hpp"
 
 #include <accy/accy.hpp>
@@ -19,21 +19,15 @@
 
 namespace {
 
-using accy::errc;
-using accy::testing::recording_backend;
-using accy_test::code_is;
-using accy_test::device_scan;
-using accy_test::n_5000;
-using accy_test::seed_operands;
-using accy_test::seed_results;
+using namespace accy_test;
 
 const accy::dim3 grid_79{79, 1, 1};
 const accy::dim3 grid_1{1, 1, 1};
 
-struct renamed : accy_test::device_scan_definition {
+struct renamed : device_scan_definition {
     static constexpr std::string_view target = "accy.kernel.test.other_pipeline";
 };
-struct reversioned : accy_test::device_scan_definition {
+struct reversioned : device_scan_definition {
     static constexpr std::uint32_t version = 9;
 };
 
@@ -98,12 +92,12 @@ BOOST_AUTO_TEST_CASE(seed_executor_rejects_binding_count_mismatches) {
 BOOST_AUTO_TEST_CASE(seed_executor_rejects_runtime_scalar_bounds_before_allocation) {
     recording_backend device;
     const std::tuple<std::uint32_t> n_5001{5001};
-    BOOST_CHECK_EXCEPTION(accy::launch_pipeline<accy_test::bounded_scan>(device, accy::formats::cuda_ptx,
+    BOOST_CHECK_EXCEPTION(accy::launch_pipeline<bounded_scan>(device, accy::formats::cuda_ptx,
                                                                          seed_operands, seed_results, n_5001),
                           accy::error, code_is(errc::launch_argument_mismatch));
     BOOST_TEST(device.allocate_count == 0u);
     BOOST_TEST(device.launch_count == 0u);
-    BOOST_CHECK_EXCEPTION(accy::allocate_scratch<accy_test::bounded_scan>(device, n_5001), accy::error,
+    BOOST_CHECK_EXCEPTION(accy::allocate_scratch<bounded_scan>(device, n_5001), accy::error,
                           code_is(errc::launch_argument_mismatch));
     BOOST_TEST(device.allocate_count == 0u);
 }
@@ -251,7 +245,6 @@ BOOST_AUTO_TEST_CASE(seed_executor_rejects_mismatched_artifact_pools_before_any_
 }
 
 BOOST_AUTO_TEST_CASE(seed_executor_rejects_artifact_pool_format_mismatches_before_any_launch) {
-    using accy_test::dual_format_scan;
     recording_backend device;
     const auto pool = accy::load_artifacts<dual_format_scan>(device, accy::formats::cuda_ptx);
     BOOST_CHECK_EXCEPTION(accy::launch_pipeline<dual_format_scan>(device, accy::formats::metal_msl, seed_operands,

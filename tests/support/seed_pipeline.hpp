@@ -3,6 +3,8 @@
 // double runs (block_scan -> sums_scan -> add_base), with the seed's figures.
 #pragma once
 
+#include "support/definition.hpp"
+
 #include <accy/accy.hpp>
 #include <accy/testing/recording_backend.hpp>
 
@@ -11,12 +13,16 @@
 #include <string_view>
 #include <tuple>
 
+/// A test of the seed's pipeline says `using namespace accy_test;` and has these names, the library's it uses most,
+/// and the pipeline's.
 namespace accy_test {
 
 using accy::access;
 using accy::dtype;
+using accy::errc;
 using accy::grid_dim;
 using accy::parameter;
+using accy::testing::recording_backend;
 
 // Each kernel's last parameter is its element count; the grid covers it in blocks.
 constexpr accy::launch_geometry blocks_of_64{{grid_dim::ceil_div(3, 64), grid_dim::fixed(1), grid_dim::fixed(1)}, {64, 1, 1}};
@@ -53,10 +59,7 @@ inline constexpr auto seed_registry = [] {
 using n = accy::forward<0>;
 using f32_blocks = accy::shape<dtype::f32, accy::ceil_div<n, 64>>;
 
-struct device_scan_definition {
-    static constexpr std::string_view target = "accy.kernel.test.device_scan";
-    static constexpr std::uint32_t version = 1;
-    static constexpr const auto& registry = seed_registry;
+struct device_scan_definition : definition<"accy.kernel.test.device_scan", seed_registry> {
     using runtime_scalars = accy::runtime_scalars<accy::scalar<"n", std::uint32_t>>;
     using operands = accy::operands<accy::shape<dtype::f32, n>>;
     using results = accy::results<accy::shape<dtype::f32, n>>;

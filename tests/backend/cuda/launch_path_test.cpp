@@ -3,6 +3,7 @@
 // cooperative launches, contexts, one library per payload, PTX parameter types, NVRTC, and the
 // driver's own result in errors.
 #include <gpu/device.hpp>
+#include <gpu/kernel_declarations.hpp>
 
 #include <accy/accy.hpp>
 #include <accy/backend/cuda.hpp>
@@ -21,14 +22,8 @@
 namespace {
 
 using namespace accy_gpu_test;
-using accy::access;
-using accy::dtype;
-using accy::grid_dim;
-using accy::parameter;
 
-constexpr std::uint32_t threads = 256;
-constexpr accy::launch_geometry over_n{{grid_dim::ceil_div(2, threads), grid_dim::fixed(1), grid_dim::fixed(1)},
-                                       {threads, 1, 1}};
+constexpr accy::launch_geometry over_n = blocks_of_256(2);
 constexpr accy::parameter_list map_parameters{parameter::buffer("out", access::write, dtype::f32),
                                               parameter::buffer("in", access::read, dtype::f32),
                                               parameter::scalar("n", dtype::u32)};
@@ -54,10 +49,7 @@ inline constexpr auto pdl_registry = accy::make_registry(
                        ptx, {{grid_dim::fixed(1), grid_dim::fixed(1), grid_dim::fixed(1)}, {threads, 1, 1}}});
 
 template <std::uint32_t ProducerVersion>
-struct pdl_definition {
-    static constexpr std::string_view target = "accy.test.pdl";
-    static constexpr std::uint32_t version = 1;
-    static constexpr const auto& registry = pdl_registry;
+struct pdl_definition : definition<"accy.test.pdl", pdl_registry> {
     using runtime_scalars = accy::runtime_scalars<accy::scalar<"n", std::uint32_t, accy::at_least<1>>>;
     using n = accy::forward<0>;
     using operands = accy::operands<accy::shape<dtype::f32, n>>;
@@ -69,10 +61,7 @@ struct pdl_definition {
 using pdl = accy::pipeline<pdl_definition<1>>;
 using pdl_with_false_wait = accy::pipeline<pdl_definition<2>>;
 
-struct mistyped_definition {
-    static constexpr std::string_view target = "accy.test.mistyped";
-    static constexpr std::uint32_t version = 1;
-    static constexpr const auto& registry = pdl_registry;
+struct mistyped_definition : definition<"accy.test.mistyped", pdl_registry> {
     using runtime_scalars = accy::runtime_scalars<accy::scalar<"x", float>>;
     using operands = accy::operands<accy::shape<dtype::f32, accy::constant<256>>>;
     using results = accy::results<accy::shape<dtype::f32, accy::constant<256>>>;
@@ -150,10 +139,7 @@ inline constexpr auto cluster_registry = accy::make_registry(
                        {{grid_dim::ceil_div(2, 1), grid_dim::fixed(1), grid_dim::fixed(1)}, {32, 1, 1}},
                        accy::launch_attributes{{}, true}});
 
-struct cluster_definition {
-    static constexpr std::string_view target = "accy.test.clusters";
-    static constexpr std::uint32_t version = 1;
-    static constexpr const auto& registry = cluster_registry;
+struct cluster_definition : definition<"accy.test.clusters", cluster_registry> {
     using runtime_scalars = accy::runtime_scalars<accy::scalar<"n", std::uint32_t, accy::at_least<1>>>;
     using n = accy::forward<0>;
     using operands = accy::operands<>;
@@ -162,14 +148,9 @@ struct cluster_definition {
 };
 using clusters = accy::pipeline<cluster_definition>;
 
-struct barrier_definition {
+/// The clusters' scalar and result, written by one cooperative grid through a barrier on a counter.
+struct barrier_definition : cluster_definition {
     static constexpr std::string_view target = "accy.test.barrier";
-    static constexpr std::uint32_t version = 1;
-    static constexpr const auto& registry = cluster_registry;
-    using runtime_scalars = accy::runtime_scalars<accy::scalar<"n", std::uint32_t, accy::at_least<1>>>;
-    using n = accy::forward<0>;
-    using operands = accy::operands<>;
-    using results = accy::results<accy::shape<dtype::u32, n>>;
     using workspaces = accy::workspaces<accy::zero_filled<accy::shape<dtype::u32, accy::constant<1>>>>;
     using stages =
         accy::stages<accy::stage<"accy.test.grid_barrier", 1, accy::workspace<0>, accy::result<0>, n>>;
@@ -304,8 +285,7 @@ constexpr std::string_view broken_source = R"(extern "C" __global__ void accy_te
 constexpr accy::parameter_list axpy_parameters{parameter::buffer("out", access::write, dtype::f32),
                                                parameter::buffer("in", access::read, dtype::f32),
                                                parameter::scalar("a", dtype::f32), parameter::scalar("n", dtype::u32)};
-constexpr accy::launch_geometry axpy_grid{{grid_dim::ceil_div(3, threads), grid_dim::fixed(1), grid_dim::fixed(1)},
-                                          {threads, 1, 1}};
+constexpr accy::launch_geometry axpy_grid = blocks_of_256(3);
 inline constexpr auto source_registry = accy::make_registry(
     accy::kernel_entry{"accy.test.axpy", 1, accy::format::cuda_source, "accy_test_nvrtc_axpy", axpy_parameters,
                        accy::payload::from_text(axpy_source), axpy_grid},
@@ -313,10 +293,7 @@ inline constexpr auto source_registry = accy::make_registry(
                        accy::payload::from_text(broken_source), axpy_grid});
 
 template <std::uint32_t Version>
-struct axpy_definition {
-    static constexpr std::string_view target = "accy.test.nvrtc";
-    static constexpr std::uint32_t version = 1;
-    static constexpr const auto& registry = source_registry;
+struct axpy_definition : definition<"accy.test.nvrtc", source_registry> {
     using runtime_scalars = accy::runtime_scalars<accy::scalar<"n", std::uint32_t, accy::at_least<1>>, accy::scalar<"a", float>>;
     using n = accy::forward<0>;
     using operands = accy::operands<accy::shape<dtype::f32, n>>;
@@ -351,7 +328,7 @@ BOOST_AUTO_TEST_CASE(cuda_source_that_does_not_compile_is_an_invalid_artifact_wi
 
 BOOST_AUTO_TEST_CASE(a_driver_error_carries_the_drivers_result) {
     BOOST_CHECK_EXCEPTION(accy::cuda::device_buffer(device(), std::size_t{1} << 50), accy::error, [](const accy::error& e) {
-        return code_is(e, accy::errc::out_of_memory) && e.driver_result() == CUDA_ERROR_OUT_OF_MEMORY &&
+        return code_is(accy::errc::out_of_memory)(e) && e.driver_result() == CUDA_ERROR_OUT_OF_MEMORY &&
                e.error_code() == accy::errc::out_of_memory && e.error_code().category().name() == std::string("accy");
     });
 }

@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: Apache-2.0
-// Replaces the global operator new of the ABI tests' executable with one that counts its calls.
-#include "abi/allocation_counter.hpp"
+// Replaces the global operator new of the executable it is linked into with one that counts its calls.
+#include "support/allocation_counter.hpp"
 
 #include <atomic>
 #include <cstdlib>
@@ -12,7 +12,7 @@ std::atomic<std::size_t> counted{0};
 
 }  // namespace
 
-std::size_t accy_abi::allocations() noexcept { return counted.load(std::memory_order_relaxed); }
+std::size_t accy_test::allocations() noexcept { return counted.load(std::memory_order_relaxed); }
 
 void* operator new(std::size_t size) {
     counted.fetch_add(1, std::memory_order_relaxed);
