@@ -48,25 +48,21 @@ concept pipeline_definition = requires {
 
 namespace detail {
 
-template <class Definition>
-struct intermediates_of {
-    using type = accy::intermediates<>;
+/// `Declared<Definition>` where the definition declares it, else `Default`: its optional lists.
+template <class Definition, template <class> class Declared, class Default>
+struct declared_or {
+    using type = Default;
 };
-template <class Definition>
-    requires requires { typename Definition::intermediates; }
-struct intermediates_of<Definition> {
-    using type = typename Definition::intermediates;
+template <class Definition, template <class> class Declared, class Default>
+    requires requires { typename Declared<Definition>; }
+struct declared_or<Definition, Declared, Default> {
+    using type = Declared<Definition>;
 };
 
 template <class Definition>
-struct workspaces_of {
-    using type = accy::workspaces<>;
-};
+using declared_intermediates = typename Definition::intermediates;
 template <class Definition>
-    requires requires { typename Definition::workspaces; }
-struct workspaces_of<Definition> {
-    using type = typename Definition::workspaces;
-};
+using declared_workspaces = typename Definition::workspaces;
 
 }  // namespace detail
 
@@ -76,8 +72,8 @@ struct definition_traits {
     using scalars = typename Definition::runtime_scalars;
     using operands = typename Definition::operands;
     using results = typename Definition::results;
-    using intermediates = typename detail::intermediates_of<Definition>::type;
-    using workspaces = typename detail::workspaces_of<Definition>::type;
+    using intermediates = typename detail::declared_or<Definition, detail::declared_intermediates, accy::intermediates<>>::type;
+    using workspaces = typename detail::declared_or<Definition, detail::declared_workspaces, accy::workspaces<>>::type;
 };
 
 }  // namespace accy

@@ -52,6 +52,12 @@ constexpr derived common_integer(const derived& a, const derived& b) noexcept {
 
 constexpr value_type number(dtype type) noexcept { return {false, type, size_of(type)}; }
 
+/// `operand` where it is an integer, else its fault (its own first).
+constexpr derived integer_operand(const derived& operand) noexcept {
+    if (operand.fault == derivation_fault::none && !operand.type.integer()) return {derivation_fault::not_an_integer};
+    return operand;
+}
+
 }  // namespace detail
 
 /// Runtime scalar `Index`, passed through with its type.
@@ -86,11 +92,9 @@ struct ceil_div : derivation_tag {
 
     template <class Scalars>
     static constexpr derived type_in() noexcept {
-        constexpr derived operand = D::template type_in<Scalars>();
-        if constexpr (operand.fault != derivation_fault::none) return operand;
-        else if constexpr (!operand.type.integer()) return {derivation_fault::not_an_integer};
-        else if constexpr (Divisor == 0) return {derivation_fault::divisor_zero};
-        else return operand;
+        const derived operand = detail::integer_operand(D::template type_in<Scalars>());
+        if (operand.fault == derivation_fault::none && Divisor == 0) return {derivation_fault::divisor_zero};
+        return operand;
     }
 };
 
