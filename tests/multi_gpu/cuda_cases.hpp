@@ -52,6 +52,15 @@ inline void require_devices(int needed) {
         std::cout << "device " << ordinal << ": " << accy::cuda::backend(ordinal).device_name() << std::endl;
 }
 
+/// A global fixture: `require_devices(Needed)` before any test runs.
+template <int Needed>
+struct devices_needed {
+    devices_needed() { require_devices(Needed); }
+};
+
+/// The scan's tile, in elements: sizes around it cross a tile's end.
+inline constexpr std::uint32_t tile = accy_examples::scan::tile::elements;
+
 inline std::mt19937& engine() {
     static std::mt19937 instance = accy_test::fresh_engine();
     return instance;

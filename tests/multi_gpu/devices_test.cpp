@@ -16,12 +16,9 @@ namespace {
 
 using namespace accy_multi_gpu_test;
 
-struct require_two_devices {
-    require_two_devices() { require_devices(2); }
-};
+using require_two_devices = devices_needed<2>;
 BOOST_TEST_GLOBAL_FIXTURE(require_two_devices);
 
-constexpr std::uint32_t tile = accy_examples::scan::tile::elements;
 constexpr std::initializer_list<std::uint32_t> split_sizes{1, 2, 1000, tile + 1, (1u << 20) + 3, (1u << 27) + 7};
 
 }  // namespace

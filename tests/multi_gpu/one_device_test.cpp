@@ -18,12 +18,8 @@ namespace {
 
 using namespace accy_multi_gpu_test;
 
-struct require_one_device {
-    require_one_device() { require_devices(1); }
-};
+using require_one_device = devices_needed<1>;
 BOOST_TEST_GLOBAL_FIXTURE(require_one_device);
-
-constexpr std::uint32_t tile = accy_examples::scan::tile::elements;
 
 /// Whether device `ordinal`'s primary context exists: someone holds it retained.
 bool primary_context_active(int ordinal) {

@@ -12,6 +12,7 @@
 #include <accy/backend/cuda/peer_access.hpp>
 #include <accy/backend/cuda/stream_owner.hpp>
 #include <accy/core/buffer.hpp>
+#include <accy/core/detail/owner.hpp>
 #include <accy/core/error.hpp>
 
 #include <cuda.h>
@@ -37,12 +38,13 @@ inline int device_count() {
 ///
 /// A pipeline's kernels load once per process whatever the count of devices: a pool per device is
 /// `accy::load_artifacts<P>(set[i], fmt)` for each i, and each payload's `CUlibrary` is shared by
-/// all of them (only its functions are per context). Launches on `stream(i)` from one thread
+/// all of them: a pool adds its context's functions, and the driver its copy of the code in that
+/// context, when it first asks for them. Launches on `stream(i)` from one thread
 /// return without waiting, so the devices run at once; `order_after` and `copy` make work of one
 /// device wait for another's on the devices themselves, the host waiting for nothing.
 ///
-/// Move-only. The backends keep their addresses for the set's life (pools and buffers point at
-/// them) and are released last, after the events and streams.
+/// Move-only. The backends keep their addresses for the set's life, moves included (pools and
+/// buffers point at them), and are released last, after the streams and events made in their contexts.
 class devices {
 public:
     /// Every device the driver sees, in ordinal order; `errc::runtime_unavailable` where there is
@@ -52,34 +54,35 @@ public:
     /// The devices of `ordinals`, in that order. `errc::runtime_unavailable` for an ordinal the
     /// driver does not have; what was made for the ordinals before it is released.
     explicit devices(std::span<const int> ordinals) {
-        backends_.reserve(ordinals.size());
-        for (const int ordinal : ordinals) backends_.emplace_back(ordinal);
-        streams_.reserve(ordinals.size());
-        events_.reserve(ordinals.size());
-        for (const backend& device : backends_) {
-            streams_.emplace_back(device, CU_STREAM_DEFAULT);
-            events_.emplace_back(device);
+        state& made = *state_;
+        made.backends.reserve(ordinals.size());
+        for (const int ordinal : ordinals) made.backends.emplace_back(ordinal);
+        made.streams.reserve(ordinals.size());
+        made.events.reserve(ordinals.size());
+        for (const backend& device : made.backends) {
+            made.streams.emplace_back(device, CU_STREAM_DEFAULT);
+            made.events.emplace_back(device);
         }
     }
     devices(std::initializer_list<int> ordinals) : devices(std::span(ordinals.begin(), ordinals.size())) {}
 
-    std::size_t size() const noexcept { return backends_.size(); }
-    backend& operator[](std::size_t index) noexcept { return backends_[index]; }
-    const backend& operator[](std::size_t index) const noexcept { return backends_[index]; }
-    auto begin() noexcept { return backends_.begin(); }
-    auto end() noexcept { return backends_.end(); }
+    std::size_t size() const noexcept { return state_->backends.size(); }
+    backend& operator[](std::size_t index) noexcept { return state_->backends[index]; }
+    const backend& operator[](std::size_t index) const noexcept { return state_->backends[index]; }
+    auto begin() noexcept { return state_->backends.begin(); }
+    auto end() noexcept { return state_->backends.end(); }
 
     /// Device `index`'s own stream, for `accy::on_stream`. Made with CU_STREAM_DEFAULT, it runs after
     /// the work before it on the device's legacy default stream and before the work after, so the
     /// backend's `upload` and `download` are ordered with what it runs.
-    CUstream stream(std::size_t index) const noexcept { return streams_[index].get(); }
+    CUstream stream(std::size_t index) const noexcept { return state_->streams[index].get(); }
 
     /// Makes the work queued from now on on `waiting`'s stream wait, on the device, for the work
     /// queued so far on `waited`'s stream.
     void order_after(std::size_t waiting, std::size_t waited) {
         if (waiting == waited) return;
-        events_[waited].record(stream(waited));
-        events_[waited].wait(backends_[waiting], stream(waiting));
+        state_->events[waited].record(stream(waited));
+        state_->events[waited].wait((*this)[waiting], stream(waiting));
     }
 
     /// Queues a copy of `bytes` from the start of `from`, memory of device `source`, to the start
@@ -95,12 +98,12 @@ public:
                                         " bytes) to device ", target, " (a buffer of ", to.byte_size, " bytes)"));
         if (bytes == 0) return;
         order_after(target, source);
-        const backend& device = backends_[target];
+        const backend& device = (*this)[target];
         {
             const context_scope current(device.driver(), device.context());
             detail::check(device.driver(),
                           device.driver().memcpy_peer_async(to.address, device.context(), from.address,
-                                                            backends_[source].context(), bytes, stream(target)),
+                                                            (*this)[source].context(), bytes, stream(target)),
                           "cuMemcpyPeerAsync");
         }
         order_after(source, target);
@@ -110,8 +113,8 @@ public:
     /// returns whether every two could, that is whether every `copy` goes directly.
     bool enable_peer_access() {
         bool every = true;
-        for (const backend& from : backends_)
-            for (const backend& to : backends_) {
+        for (const backend& from : state_->backends)
+            for (const backend& to : state_->backends) {
                 if (!can_access_peer(from, to)) every = false;
                 else cuda::enable_peer_access(from, to);
             }
@@ -120,7 +123,7 @@ public:
 
     /// Waits for the work queued on every device's stream.
     void synchronize() {
-        for (std::size_t index = 0; index < size(); ++index) backends_[index].synchronize(stream(index));
+        for (std::size_t index = 0; index < size(); ++index) (*this)[index].synchronize(stream(index));
     }
 
 private:
@@ -132,10 +135,21 @@ private:
         return ordinals;
     }
 
-    // Declared first, destroyed last: the streams and events are objects of the backends' contexts.
-    std::vector<backend> backends_;
-    std::vector<stream_owner> streams_;
-    std::vector<detail::event> events_;
+    /// One backend, stream and event per device; the streams and events are objects of the backends'
+    /// contexts, so they go first.
+    struct state {
+        std::vector<backend> backends;
+        std::vector<stream_owner> streams;
+        std::vector<detail::event> events;
+
+        void release() noexcept {
+            events.clear();
+            streams.clear();
+            backends.clear();
+        }
+    };
+
+    accy::detail::owner<state> state_;
 };
 
 }  // namespace accy::cuda
