@@ -29,27 +29,31 @@ struct buffer_ref {
     friend constexpr bool operator==(const buffer_ref&, const buffer_ref&) = default;
 };
 
+namespace detail {
+
 /// A reference to buffer `Index` of list `Kind`, what the four references below share.
 template <buffer_kind Kind, std::size_t Index>
 struct buffer_of {
     static constexpr buffer_ref ref{Kind, Index};
 };
 
+}  // namespace detail
+
 /// The pipeline's operand `Index`: a buffer the caller passes in and no stage writes.
 template <std::size_t Index>
-struct operand : buffer_of<buffer_kind::operand, Index> {};
+struct operand : detail::buffer_of<buffer_kind::operand, Index> {};
 
 /// The pipeline's result `Index`: a buffer the caller passes in for the stages to write.
 template <std::size_t Index>
-struct result : buffer_of<buffer_kind::result, Index> {};
+struct result : detail::buffer_of<buffer_kind::result, Index> {};
 
 /// The pipeline's intermediate `Index`: scratch between stages, allocated by accy or by the caller.
 template <std::size_t Index>
-struct intermediate : buffer_of<buffer_kind::intermediate, Index> {};
+struct intermediate : detail::buffer_of<buffer_kind::intermediate, Index> {};
 
 /// The pipeline's workspace `Index`: scratch that one stage's kernel owns, allocated like intermediates.
 template <std::size_t Index>
-struct workspace : buffer_of<buffer_kind::workspace, Index> {};
+struct workspace : detail::buffer_of<buffer_kind::workspace, Index> {};
 
 template <class T>
 concept buffer_reference = requires {
