@@ -1,7 +1,8 @@
 // SPDX-License-Identifier: Apache-2.0
 // Workspaces: a stage's own scratch, allocated after the intermediates (or passed by the caller
 // after them), checked like them, zeroed just before its stage when declared zero_filled (even
-// when the caller's buffer is dirty), and launched without allocating in the hot path.
+// when the caller's buffer is dirty), zeroed once when allocated when declared kept_zero, and
+// launched without allocating in the hot path.
 #include "abi/abi_support.hpp"
 #include "support/allocation_counter.hpp"
 #include "support/random_data.hpp"
@@ -19,6 +20,7 @@
 #include <random>
 #include <span>
 #include <stdexcept>
+#include <string>
 #include <tuple>
 #include <utility>
 #include <vector>
@@ -44,8 +46,8 @@ void host_block_total(const accy::host_block& block) {
 
 /// finish(i32* out, i32* total, const i32* in, const i32* partial, u64 n, u32* tickets): out[i] =
 /// in[i] + the totals of the blocks before; the last block to finish, found by a ticket counter in
-/// the zero_filled workspace, writes the grand total. tickets[1] is never written: not 0 means the
-/// workspace was not zeroed.
+/// the workspace, writes the grand total and sets the counter back to 0, which keeps the workspace
+/// zeroed (kept_zero). tickets[1] is never written: not 0 means the workspace was not zeroed.
 void host_finish(const accy::host_block& block) {
     const auto out = block.buffer_as<std::int32_t>(0);
     const auto total = block.buffer_as<std::int32_t>(1);
@@ -58,7 +60,10 @@ void host_finish(const accy::host_block& block) {
     const std::int32_t base = std::accumulate(partial.begin(), partial.begin() + b, 0);
     for (std::uint64_t i = std::uint64_t{b} * tile; i < n && i < (std::uint64_t{b} + 1) * tile; ++i) out[i] = in[i] + base;
     const std::uint32_t ticket = std::atomic_ref<std::uint32_t>(tickets[0]).fetch_add(1, std::memory_order_acq_rel);
-    if (ticket + 1 == block.grid_dim.x) total[0] = std::accumulate(partial.begin(), partial.begin() + block.grid_dim.x, 0);
+    if (ticket + 1 == block.grid_dim.x) {
+        total[0] = std::accumulate(partial.begin(), partial.begin() + block.grid_dim.x, 0);
+        std::atomic_ref<std::uint32_t>(tickets[0]).store(0, std::memory_order_relaxed);
+    }
 }
 
 constexpr accy::parameter_list total_parameters{
@@ -92,6 +97,12 @@ struct scratchy_definition : definition<"abi.scratchy", scratchy_kernels> {
 };
 using scratchy = accy::pipeline<scratchy_definition>;
 static_assert(scratchy::intermediate_count == 1 && scratchy::workspace_count == 2 && scratchy::scratch_count == 3);
+
+/// The same stages with the tickets kept_zero: zeroed when allocated, then by the finish kernel.
+struct kept_zero_definition : scratchy_definition {
+    using workspaces = accy::workspaces<accy::shape<dtype::i32, tiles>, accy::kept_zero<accy::shape<dtype::u32, accy::constant<2>>>>;
+};
+using kept_zero_scratchy = accy::pipeline<kept_zero_definition>;
 
 constexpr std::uint64_t n_5000 = 5000;  // 20 tiles
 const std::array seed_operands{recorded<std::int32_t>(1001, n_5000)};
@@ -247,6 +258,62 @@ BOOST_AUTO_TEST_CASE(hot_launches_with_workspaces_allocate_nothing) {
     for (int round = 0; round < 200; ++round) launch();
     BOOST_TEST(accy_test::allocations() - host_before == 0u);
     BOOST_TEST(total.download<std::int32_t>(1)[0] == 5000);
+}
+
+BOOST_AUTO_TEST_CASE(a_kept_zero_workspace_is_zeroed_when_allocated_and_never_by_a_launch) {
+    BOOST_TEST(accy::describe<kept_zero_scratchy>().find("workspace 1: u32[2], kept_zero\n") != std::string::npos);
+    recording_backend device;
+    {
+        const auto scratch = accy::allocate_scratch<kept_zero_scratchy>(device, kept_zero_scratchy::scalar_values{n_5000});
+        const auto& ids = device.allocated_ids;
+        BOOST_TEST(device.zeroed_ids == (std::vector<recording_backend::object_id>{ids.at(2)}), boost::test_tools::per_element());
+        BOOST_TEST(device.synchronize_count == 1u);  // zero before any launch on any stream
+        const auto pool = accy::load_artifacts<kept_zero_scratchy>(device, accy::formats::cuda_ptx);
+        for (int round = 0; round < 3; ++round)
+            accy::launch_pipeline<kept_zero_scratchy>(device, accy::formats::cuda_ptx, seed_operands, seed_results,
+                                                      kept_zero_scratchy::scalar_values{n_5000}, accy::use_pool(pool),
+                                                      accy::use_scratch(scratch.buffers()));
+        BOOST_TEST(device.launch_count == 6u);
+        BOOST_TEST(device.fill_count == 1u);
+    }
+    BOOST_TEST(device.live_objects() == 0u);
+
+    // A launch that allocates its own scratch zeroes it there, before its first stage.
+    recording_backend cold;
+    accy::launch_pipeline<kept_zero_scratchy>(cold, accy::formats::cuda_ptx, seed_operands, seed_results,
+                                              kept_zero_scratchy::scalar_values{n_5000});
+    BOOST_TEST(cold.zeroed_ids == (std::vector<recording_backend::object_id>{cold.allocated_ids.at(2)}),
+               boost::test_tools::per_element());
+    BOOST_TEST(cold.launch_count == 2u);
+    BOOST_TEST(cold.live_objects() == 0u);
+
+    // Zeroing fails: the allocation fails, names why and frees what it allocated.
+    recording_backend failing_fill;
+    failing_fill.fill_fault.after = 0;
+    BOOST_CHECK_EXCEPTION(accy::allocate_scratch<kept_zero_scratchy>(failing_fill, kept_zero_scratchy::scalar_values{n_5000}),
+                          accy::error, fails_with(errc::device_error, {"allocate_scratch", "zeroing its kept_zero workspaces"}));
+    BOOST_TEST(failing_fill.allocate_count == 3u);
+    BOOST_TEST(failing_fill.live_objects() == 0u);
+}
+
+BOOST_AUTO_TEST_CASE(a_host_kernel_keeps_its_kept_zero_workspace_zeroed_launch_after_launch) {
+    accy::host::backend device(4);
+    std::mt19937 engine = accy_test::fresh_engine();
+    const std::uniform_int_distribution<std::int32_t> values(-1000, 1000);
+    const auto pool = accy::load_artifacts<kept_zero_scratchy>(device, accy::formats::host);
+    constexpr std::uint64_t capacity = 100000;
+    const auto scratch = accy::allocate_scratch<kept_zero_scratchy>(device, kept_zero_scratchy::scalar_values{capacity});
+    host_buffer in(device, capacity * 4), out(device, capacity * 4), total(device, 4);
+    for (int round = 0; round < 20; ++round) {
+        const std::uint64_t n = round == 0 ? capacity : round == 1 ? 1 : engine() % capacity + 1;
+        const std::vector<std::int32_t> input = drawn<std::int32_t>(engine, n, values);
+        in.upload(input);
+        total.fill(0xa5);  // written only by the block that finds the tickets counted up from 0
+        accy::launch_pipeline<kept_zero_scratchy>(device, accy::formats::host, std::array{in.view()},
+                                                  std::array{out.view(), total.view()}, kept_zero_scratchy::scalar_values{n},
+                                                  accy::use_pool(pool), accy::use_scratch(scratch.buffers()));
+        BOOST_TEST(total.download<std::int32_t>(1)[0] == std::accumulate(input.begin(), input.end(), 0), "round " << round);
+    }
 }
 
 BOOST_AUTO_TEST_SUITE_END()

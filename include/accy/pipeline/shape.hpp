@@ -1,7 +1,8 @@
 // SPDX-License-Identifier: Apache-2.0
 // Defines `accy::shape<dtype, extent>`, the element type and count of a buffer a pipeline uses,
 // and the lists that declare them: `accy::operands`, `accy::results`, `accy::intermediates` and
-// `accy::workspaces`, with `accy::in_place` (a result over an operand) and `accy::zero_filled` (a workspace).
+// `accy::workspaces`, with `accy::in_place` (a result over an operand), and `accy::zero_filled` and
+// `accy::kept_zero` (workspaces that start each launch zeroed).
 #pragma once
 
 #include <accy/core/dtype.hpp>
@@ -20,6 +21,7 @@ struct shape {
     using extent = Extent;
     static constexpr std::size_t in_place_of = static_cast<std::size_t>(-1);
     static constexpr bool zero_fill = false;
+    static constexpr bool keep_zero = false;
 };
 
 /// A result that may share its memory with operand `Operand`: the caller may pass one buffer as
@@ -33,6 +35,15 @@ struct in_place : Shape {
 template <class Shape>
 struct zero_filled : Shape {
     static constexpr bool zero_fill = true;
+};
+
+/// A workspace that is set to zero when it is allocated (`allocate_scratch`, or a launch without
+/// scratch of its own) and that its stage's kernel leaves zeroed when it finishes, so that no
+/// launch or graph replay spends a memset on it. Leaving it zeroed is the kernel's part: a kernel
+/// that leaves it dirty, or a launch that fails part way, makes the next launch read stale words.
+template <class Shape>
+struct kept_zero : Shape {
+    static constexpr bool keep_zero = true;
 };
 
 namespace detail {
@@ -51,6 +62,7 @@ struct shape_info {
     derived extent{};
     std::size_t in_place_of = static_cast<std::size_t>(-1);
     bool zero_fill = false;
+    bool keep_zero = false;  ///< a kept_zero workspace, zeroed when allocated
     bool never_positive = false;  ///< a constant extent of 0 or less
 };
 
@@ -65,7 +77,7 @@ struct shape_list {
     template <class Scalars>
     static constexpr std::array<shape_info, size> infos{
         shape_info{Shapes::type, Shapes::extent::template type_in<Scalars>(), Shapes::in_place_of, Shapes::zero_fill,
-                   never_positive<typename Shapes::extent>}...};
+                   Shapes::keep_zero, never_positive<typename Shapes::extent>}...};
 };
 
 }  // namespace detail

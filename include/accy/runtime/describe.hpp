@@ -76,12 +76,16 @@ const kernel_entry& any_entry(std::size_t stage) {
     return Pipeline::registry.entries[0];  // unreachable: every stage of a well-formed pipeline has an entry
 }
 
-/// Whether workspace `index` of `Pipeline` is zero_filled; a pipeline without workspaces has no
-/// table to index (g++ warns of the empty array even where the call cannot happen).
+/// ", zero_filled" or ", kept_zero" for workspace `index` of `Pipeline`, where it is one; a pipeline
+/// without workspaces has no table to index (g++ warns of the empty array even where the call cannot happen).
 template <class Pipeline>
-constexpr bool zero_filled(std::size_t index) noexcept {
-    if constexpr (Pipeline::workspace_count == 0) return false;
-    else return Pipeline::declared::workspaces::template infos<typename Pipeline::scalars>[index].zero_fill;
+std::string_view zeroing_text(std::size_t index) noexcept {
+    if constexpr (Pipeline::workspace_count == 0) {
+        return {};
+    } else {
+        const shape_info& info = Pipeline::declared::workspaces::template infos<typename Pipeline::scalars>[index];
+        return info.zero_fill ? ", zero_filled" : info.keep_zero ? ", kept_zero" : "";
+    }
 }
 
 }  // namespace detail
@@ -96,7 +100,7 @@ constexpr bool zero_filled(std::size_t index) noexcept {
 ///       tile_sums <- intermediate<0>
 ///       n <- n, u32
 ///
-/// A scalar with bounds shows them ("n, u32, 1 to 4294967295"); a zero_filled workspace says so;
+/// A scalar with bounds shows them ("n, u32, 1 to 4294967295"); a zero_filled or kept_zero workspace says so;
 /// a stage's dynamic shared memory is shown where its entry asks for some.
 template <class P>
     requires is_pipeline<P> && P::well_formed
@@ -115,7 +119,7 @@ std::string describe() {
         const detail::derivation_step* next = &plan.steps[buffer.extent_step];
         text += std::string(to_string(buffer.list)) + " " + std::to_string(buffer.index) + ": " +
                 std::string(to_string(buffer.type)) + "[" + detail::derivation_text(next, scalars) + "]";
-        if (buffer.list == buffer_kind::workspace && detail::zero_filled<P>(buffer.index)) text += ", zero_filled";
+        if (buffer.list == buffer_kind::workspace) text += detail::zeroing_text<P>(buffer.index);
         text += "\n";
     }
     for (std::size_t s = 0; s < P::stage_count; ++s) {

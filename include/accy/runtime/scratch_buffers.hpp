@@ -9,9 +9,11 @@
 #include <accy/runtime/backend.hpp>
 #include <accy/runtime/detail/checks.hpp>
 
+#include <algorithm>
 #include <array>
 #include <cstddef>
 #include <cstdint>
+#include <optional>
 #include <span>
 #include <string>
 
@@ -27,9 +29,11 @@ public:
     std::span<const buffer, size> buffers() const noexcept { return state_->buffers; }
     const buffer& operator[](std::size_t index) const noexcept { return state_->buffers[index]; }
 
-    /// Allocates one buffer per intermediate and workspace at the sizes the runtime scalars give.
-    /// The scalars' bounds and every size are checked before anything is allocated; a failure part
-    /// way frees what was allocated.
+    /// Allocates one buffer per intermediate and workspace at the sizes the runtime scalars give,
+    /// and zeroes each `kept_zero` workspace, waiting until it is zero (on the backend's default
+    /// stream and device scope, so that a launch on any stream finds it zeroed). The scalars' bounds
+    /// and every size are checked before anything is allocated; a failure part way frees what was
+    /// allocated.
     static scratch_buffers allocate(Backend& device, const typename Pipeline::scalar_values& values,
                                     std::string_view label = {}) {
         const detail::check_context context = detail::context_of<Pipeline>("allocate_scratch", label);
@@ -47,10 +51,25 @@ public:
             }
             owned.state_->allocated = k + 1;
         }
+        if constexpr (keeps_zero) {
+            try {
+                for (std::size_t w = 0; w < Pipeline::workspace_count; ++w)
+                    if (workspace_infos[w].keep_zero)
+                        device.fill_zero(owned.state_->buffers[Pipeline::intermediate_count + w], std::nullopt);
+                device.synchronize(std::nullopt);
+            } catch (const error& failure) {
+                throw failure.in_context(std::string(context) + ", zeroing its kept_zero workspaces");
+            }
+        }
         return owned;
     }
 
 private:
+    static constexpr auto workspace_infos =
+        Pipeline::declared::workspaces::template infos<typename Pipeline::scalars>;
+    static constexpr bool keeps_zero =
+        std::any_of(workspace_infos.begin(), workspace_infos.end(), [](const shape_info& info) { return info.keep_zero; });
+
     struct state {
         Backend* device = nullptr;
         std::array<buffer, size> buffers{};
