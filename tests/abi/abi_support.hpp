@@ -1,10 +1,11 @@
 // SPDX-License-Identifier: Apache-2.0
-// Helpers of the ABI tests: the names every test uses (the start of a test pipeline's definition and
-// the error checks among them), a registry of kernels that run on both backends, checks of a refused
-// launch (the code, the message, and a backend that did nothing), random host data, and host buffers
-// that free themselves.
+// Helpers of the ABI tests: the names every test uses (among them the start of a test pipeline's
+// definition, the error checks and the check of a recording backend's counts), a registry of kernels
+// that run on both backends, checks of a refused launch (the code, the message, and a backend that
+// did nothing), random host data, and host buffers that free themselves.
 #pragma once
 
+#include "support/call_counts.hpp"
 #include "support/definition.hpp"
 #include "support/errors.hpp"
 
@@ -33,6 +34,7 @@ using accy::errc;
 using accy::grid_dim;
 using accy::parameter;
 using accy::testing::recording_backend;
+using accy_test::check_counts;
 using accy_test::definition;
 using accy_test::fails_with;
 using accy_test::message_of;
@@ -80,11 +82,7 @@ buffer recorded(recording_backend::object_id id, std::uint64_t elements) {
 /// Checks that `device` has done nothing: no buffer allocated or zeroed, no artifact created or
 /// loaded, no launch.
 inline void check_untouched(const recording_backend& device) {
-    BOOST_TEST(device.allocate_count == 0u);
-    BOOST_TEST(device.fill_count == 0u);
-    BOOST_TEST(device.create_count == 0u);
-    BOOST_TEST(device.load_count == 0u);
-    BOOST_TEST(device.launch_count == 0u);
+    check_counts(device, {.allocate = 0, .create = 0, .load = 0, .fill = 0, .launch = 0});
 }
 
 /// Runs `launch(device)` on a fresh recording backend: it is refused, with launch_argument_mismatch

@@ -115,9 +115,7 @@ BOOST_AUTO_TEST_SUITE(abi_buffers)
 BOOST_AUTO_TEST_CASE(disjoint_buffers_of_the_right_size_are_launched) {
     recording_backend device;
     launch(device, launch_buffers{});
-    BOOST_TEST(device.launch_count == 1u);
-    BOOST_TEST(device.allocate_count == 1u);
-    BOOST_TEST(device.fill_count == 1u);
+    check_counts(device, {.allocate = 1, .fill = 1, .launch = 1});
     // Larger than needed is fine, and so are buffers that touch without overlapping.
     launch_buffers touching;
     touching.operands[0] = {gib, bytes + 100};

@@ -105,9 +105,7 @@ BOOST_AUTO_TEST_CASE(grids_derive_from_integer_parameters_of_any_type) {
     recording_backend device;
     const std::array results{recorded<float>(1002, 1000)};
     accy::launch_pipeline<grids>(device, accy::formats::cuda_ptx, no_operands, results, grids::scalar_values{1000, 300, 9});
-    BOOST_TEST(device.launch_count == 2u);
-    BOOST_TEST(device.allocate_count == 1u);
-    BOOST_TEST(device.fill_count == 1u);
+    check_counts(device, {.allocate = 1, .fill = 1, .launch = 2});
     BOOST_TEST((device.launches.at(0).config.grid == accy::dim3{1000, 1, 1}));
     BOOST_TEST((device.launches.at(1).config.grid == accy::dim3{1, 300, 3}));  // planes: ceil(9 / 4) from an i64
     BOOST_TEST((device.launches.at(1).config.block == accy::dim3{32, 2, 1}));

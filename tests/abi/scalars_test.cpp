@@ -171,9 +171,7 @@ BOOST_AUTO_TEST_CASE(bounds_are_checked_before_anything_is_allocated) {
     recording_backend device;
     launch(device, -10, 16);
     launch(device, 10, 1u << 20);
-    BOOST_TEST(device.launch_count == 2u);
-    BOOST_TEST(device.allocate_count == 2u);  // one workspace per cold launch
-    BOOST_TEST(device.fill_count == 2u);
+    check_counts(device, {.allocate = 2, .fill = 2, .launch = 2});  // one workspace per cold launch
     BOOST_TEST(device.launches.at(1).value<std::uint64_t>(1) == 1u << 20);
     BOOST_TEST(device.launches.at(0).value<std::int32_t>(4) == -10);
 }

@@ -5,8 +5,9 @@
 // buffers (4), a host kernel launching on its own backend (5), one code per mistake (6), and the
 // recording backend shared by threads (9, in concurrency_test.cpp).
 #include "hardening/watchdog.hpp"
-#include "support/seed_host_scan.hpp"
+#include "support/call_counts.hpp"
 #include "support/errors.hpp"
+#include "support/seed_host_scan.hpp"
 #include "support/seed_pipeline.hpp"
 
 #include <accy/accy.hpp>
@@ -31,12 +32,9 @@
 namespace {
 
 using accy::testing::recording_backend;
+using accy_test::check_counts;
+using accy_test::fails_with;
 using namespace std::chrono_literals;
-
-bool has(const accy::error& failure, accy::errc code, const std::string& text) {
-    BOOST_TEST_MESSAGE("accy::error: " << failure.what());
-    return failure.code() == code && failure.message().find(text) != std::string::npos;
-}
 
 constexpr accy::kernel_entry host_entry(std::string_view name, accy::host_kernel function, accy::parameter_list parameters) {
     return {name, 1, accy::format::host, name, parameters, accy::payload::from_host(function), {}};
@@ -87,10 +85,8 @@ BOOST_AUTO_TEST_CASE(item1_a_throwing_block_skips_no_other_block) {
         constexpr std::uint32_t blocks = 20000;
         blocks_run = 0;
         BOOST_CHECK_EXCEPTION(device.launch(kernel, {{blocks, 1, 1}, {1, 1, 1}, 0}, {}, std::nullopt), accy::error,
-                              [](const accy::error& failure) {
-                                  return has(failure, accy::errc::device_error,
-                                             "block (0, 0, 0) of grid (20000, 1, 1) threw: block 0 gave up");
-                              });
+                              fails_with(accy::errc::device_error,
+                                         {"block (0, 0, 0) of grid (20000, 1, 1) threw: block 0 gave up"}));
         BOOST_TEST(blocks_run.load() == blocks - 1);
     }
 }
@@ -133,9 +129,7 @@ BOOST_AUTO_TEST_CASE(item2_a_grid_whose_block_count_overflows_is_refused) {
     for (const accy::dim3 grid : {accy::dim3{1u << 31, 1u << 31, 4}, accy::dim3{1u << 31, 1, 1},
                                   accy::dim3{1, 65536, 1}, accy::dim3{1, 1, 65536}, accy::dim3{0, 1, 1}})
         BOOST_CHECK_EXCEPTION(device.launch(kernel, {grid, {1, 1, 1}, 0}, {}, std::nullopt), accy::error,
-                              [](const accy::error& failure) {
-                                  return has(failure, accy::errc::launch_argument_mismatch, "outside CUDA's limits");
-                              });
+                              fails_with(accy::errc::launch_argument_mismatch, {"outside CUDA's limits"}));
     BOOST_TEST(blocks_run.load() == 0u);
     device.launch(kernel, {{1000, 2, 3}, {1, 1, 1}, 0}, {}, std::nullopt);  // a grid within the limits runs
     BOOST_TEST(blocks_run.load() == 6000u);                                   // every block of it
@@ -150,11 +144,8 @@ BOOST_AUTO_TEST_CASE(item3_a_moved_from_pool_is_refused_and_launches_nothing) {
     BOOST_CHECK_EXCEPTION(accy::launch_pipeline<accy_test::device_scan>(device, accy::formats::cuda_ptx,
                                                                         accy_test::seed_operands, accy_test::seed_results,
                                                                         accy_test::n_5000, accy::use_pool(pool)),
-                          accy::error, [](const accy::error& failure) {
-                              return has(failure, accy::errc::launch_argument_mismatch, "pool was moved from");
-                          });
-    BOOST_TEST(device.launch_count == 0u);
-    BOOST_TEST(device.allocate_count == 0u);
+                          accy::error, fails_with(accy::errc::launch_argument_mismatch, {"pool was moved from"}));
+    check_counts(device, {.allocate = 0, .launch = 0});
     // The pool it moved to launches, with its kernels.
     accy::launch_pipeline<accy_test::device_scan>(device, accy::formats::cuda_ptx, accy_test::seed_operands,
                                                   accy_test::seed_results, accy_test::n_5000, accy::use_pool(moved));
@@ -168,9 +159,7 @@ BOOST_AUTO_TEST_CASE(item3_a_pool_loaded_on_another_backend_instance_is_refused)
     BOOST_CHECK_EXCEPTION(accy::launch_pipeline<accy_test::device_scan>(launched_on, accy::formats::cuda_ptx,
                                                                         accy_test::seed_operands, accy_test::seed_results,
                                                                         accy_test::n_5000, accy::use_pool(pool)),
-                          accy::error, [](const accy::error& failure) {
-                              return has(failure, accy::errc::launch_argument_mismatch, "another backend instance");
-                          });
+                          accy::error, fails_with(accy::errc::launch_argument_mismatch, {"another backend instance"}));
     BOOST_TEST(launched_on.launch_count == 0u);
     BOOST_TEST(launched_on.allocate_count == 0u);
     BOOST_TEST(loaded_on.launch_count == 0u);
@@ -223,10 +212,7 @@ BOOST_AUTO_TEST_CASE(item5_a_host_kernel_launching_on_its_own_backend_is_an_erro
         launching_backend = &device;
         accy_test::within(60s, "a host kernel launching on its own backend", [&] {
             BOOST_CHECK_EXCEPTION(device.launch(outer, {{8, 1, 1}, {1, 1, 1}, 0}, {}, std::nullopt), accy::error,
-                                  [](const accy::error& failure) {
-                                      return has(failure, accy::errc::unsupported_operation,
-                                                 "must not launch on its own backend");
-                                  });
+                                  fails_with(accy::errc::unsupported_operation, {"must not launch on its own backend"}));
         });
         // The backend still runs launches afterwards, and a kernel may launch on another backend.
         blocks_run = 0;
@@ -272,13 +258,9 @@ BOOST_AUTO_TEST_CASE(item6_n_zero_is_one_code_with_or_without_caller_intermediat
 BOOST_AUTO_TEST_CASE(item6_a_wrong_format_is_unsupported_operation_on_the_host_backend_as_on_cuda) {
     accy::host::backend device(1);
     BOOST_CHECK_EXCEPTION(device.create_artifact(counts_blocks_entry, accy::format::cuda_ptx, counts_blocks_entry.payload),
-                          accy::error, [](const accy::error& failure) {
-                              return has(failure, accy::errc::unsupported_operation, "cuda_ptx");
-                          });
+                          accy::error, fails_with(accy::errc::unsupported_operation, {"cuda_ptx"}));
     BOOST_CHECK_EXCEPTION(accy::load_artifacts<accy_test::host_scan>(device, accy::formats::cuda_ptx), accy::error,
-                          [](const accy::error& failure) {
-                              return has(failure, accy::errc::unsupported_operation, "stage 0");
-                          });
+                          fails_with(accy::errc::unsupported_operation, {"stage 0"}));
 }
 
 void throws_accy_error(const accy::host_block& block) {
@@ -290,11 +272,8 @@ BOOST_AUTO_TEST_CASE(item6_a_host_kernels_own_accy_error_keeps_its_code) {
     accy::host::backend device(2);
     const accy::host::kernel kernel = load(device, throws_accy_error_entry);
     BOOST_CHECK_EXCEPTION(device.launch(kernel, {{4, 1, 1}, {1, 1, 1}, 0}, {}, std::nullopt), accy::error,
-                          [](const accy::error& failure) {
-                              return has(failure, accy::errc::out_of_memory,
-                                         "'test.throws_accy_error': block (2, 0, 0) of grid (4, 1, 1): the kernel ran "
-                                         "out of its arena");
-                          });
+                          fails_with(accy::errc::out_of_memory, {"'test.throws_accy_error': block (2, 0, 0) of grid "
+                                                                 "(4, 1, 1): the kernel ran out of its arena"}));
 }
 
 BOOST_AUTO_TEST_CASE(item6_an_allocation_fault_in_a_cold_launch_names_the_launch) {
@@ -304,10 +283,9 @@ BOOST_AUTO_TEST_CASE(item6_an_allocation_fault_in_a_cold_launch_names_the_launch
                                                                         accy_test::seed_operands, accy_test::seed_results,
                                                                         accy_test::n_5000, accy::label("cold")),
                           accy::error, [](const accy::error& failure) {
-                              return has(failure, accy::errc::out_of_memory, "launch_pipeline") &&
-                                     failure.message().find("allocate_scratch") == std::string::npos &&
-                                     failure.message().find("intermediate 1 of 316 bytes") != std::string::npos &&
-                                     failure.message().find("[cold]") != std::string::npos;
+                              return fails_with(accy::errc::out_of_memory,
+                                                {"launch_pipeline", "intermediate 1 of 316 bytes", "[cold]"})(failure) &&
+                                     failure.message().find("allocate_scratch") == std::string::npos;
                           });
     BOOST_TEST(device.launch_count == 0u);
     BOOST_TEST(device.live_objects() == 0u);

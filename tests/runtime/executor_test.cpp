@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: Apache-2.0
 // The executor beyond the seed: waiting rules, error messages, derived geometry. Stages on the given stream and the
 // wait for it (or for the device) are a conformance case (tests/conformance/cases/pipelines.hpp), on every backend.
+#include "support/call_counts.hpp"
 #include "support/errors.hpp"
 #include "support/seed_pipeline.hpp"
 
@@ -104,8 +105,7 @@ BOOST_AUTO_TEST_CASE(a_zero_extent_is_an_invalid_artifact_before_anything_is_all
                           accy::error, code_is(errc::invalid_artifact));
     BOOST_CHECK_EXCEPTION(accy::allocate_scratch<device_scan>(device, n_0), accy::error,
                           code_is(errc::invalid_artifact));
-    BOOST_TEST(device.allocate_count == 0u);
-    BOOST_TEST(device.launch_count == 0u);
+    check_counts(device, {.allocate = 0, .launch = 0});
 }
 
 // One stage that writes n doubles into an intermediate and one that reads them into the result.

@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: Apache-2.0
 // The seed's executor tests (shared/seed), ported one for one to the recording backend. Where a
 // seed run-time error has become a compile error, the case says which compile-fail test covers it.
+#include "support/call_counts.hpp"
 #include "support/errors.hpp"
 #include "support/seed_pipeline.hpp"
 
@@ -31,6 +32,16 @@ struct reversioned : device_scan_definition {
     static constexpr std::uint32_t version = 9;
 };
 
+/// A cold launch of the seed's scan fails with `code`, the error of the fault armed on `device`, and frees every
+/// buffer it allocated.
+void check_failing_cold_launch(recording_backend& device, errc code) {
+    BOOST_CHECK_EXCEPTION(accy::launch_pipeline<device_scan>(device, accy::formats::cuda_ptx, seed_operands,
+                                                             seed_results, n_5000),
+                          accy::error, code_is(code));
+    for (const recording_backend::object_id buffer : device.allocated_ids)
+        BOOST_TEST(device.destroyed(buffer), "buffer " << buffer << " is freed");
+}
+
 }  // namespace
 
 BOOST_AUTO_TEST_SUITE(seed)
@@ -39,10 +50,9 @@ BOOST_AUTO_TEST_CASE(seed_executor_derives_intermediates_scalars_and_geometry_pe
     recording_backend device;
     accy::launch_pipeline<device_scan>(device, accy::formats::cuda_ptx, seed_operands, seed_results, n_5000);
 
-    BOOST_TEST(device.allocate_count == 2u);
+    check_counts(device, {.allocate = 2, .load = 3, .launch = 3, .destroy = 5});
     BOOST_TEST(device.allocated_byte_sizes[0] == 79u * 4u);
     BOOST_TEST(device.allocated_byte_sizes[1] == 79u * 4u);
-    BOOST_TEST(device.launch_count == 3u);
     BOOST_TEST((device.launches[0].config.grid == grid_79));
     BOOST_TEST((device.launches[1].config.grid == grid_1));
     BOOST_TEST((device.launches[2].config.grid == grid_79));
@@ -62,8 +72,6 @@ BOOST_AUTO_TEST_CASE(seed_executor_derives_intermediates_scalars_and_geometry_pe
     BOOST_TEST(device.launches.back().buffer_ids()[0] == 1002u);
     BOOST_TEST(device.launches.back().buffer_ids()[1] == device.allocated_ids[1]);
     BOOST_TEST(device.launches.back().buffer_id(2) == 0u);  // n, not a buffer
-    BOOST_TEST(device.load_count == 3u);
-    BOOST_TEST(device.destroy_count == 5u);
     BOOST_TEST(device.destroyed(device.allocated_ids[0]));
     BOOST_TEST(device.destroyed(device.allocated_ids[1]));
 }
@@ -85,8 +93,7 @@ BOOST_AUTO_TEST_CASE(seed_executor_rejects_binding_count_mismatches) {
     BOOST_CHECK_EXCEPTION(accy::launch_pipeline<device_scan>(device, accy::formats::cuda_ptx, seed_operands,
                                                              two_results, n_5000),
                           accy::error, code_is(errc::launch_argument_mismatch));
-    BOOST_TEST(device.allocate_count == 0u);
-    BOOST_TEST(device.launch_count == 0u);
+    check_counts(device, {.allocate = 0, .launch = 0});
 }
 
 BOOST_AUTO_TEST_CASE(seed_executor_rejects_runtime_scalar_bounds_before_allocation) {
@@ -95,8 +102,7 @@ BOOST_AUTO_TEST_CASE(seed_executor_rejects_runtime_scalar_bounds_before_allocati
     BOOST_CHECK_EXCEPTION(accy::launch_pipeline<bounded_scan>(device, accy::formats::cuda_ptx,
                                                                          seed_operands, seed_results, n_5001),
                           accy::error, code_is(errc::launch_argument_mismatch));
-    BOOST_TEST(device.allocate_count == 0u);
-    BOOST_TEST(device.launch_count == 0u);
+    check_counts(device, {.allocate = 0, .launch = 0});
     BOOST_CHECK_EXCEPTION(accy::allocate_scratch<bounded_scan>(device, n_5001), accy::error,
                           code_is(errc::launch_argument_mismatch));
     BOOST_TEST(device.allocate_count == 0u);
@@ -111,34 +117,21 @@ BOOST_AUTO_TEST_CASE(seed_executor_refuses_unresolvable_stages_before_any_launch
     BOOST_CHECK_EXCEPTION(accy::launch_pipeline<device_scan>(device, accy::format::cuda_cubin, seed_operands,
                                                              seed_results, n_5000),
                           accy::error, code_is(errc::unsupported_operation));
-    BOOST_TEST(device.allocate_count == 0u);
-    BOOST_TEST(device.launch_count == 0u);
-    BOOST_TEST(device.destroy_count == 0u);
+    check_counts(device, {.allocate = 0, .launch = 0, .destroy = 0});
 }
 
 BOOST_AUTO_TEST_CASE(seed_executor_releases_intermediates_after_partial_allocation_failure) {
     recording_backend device;
     device.allocate_fault.after = 1;
-    BOOST_CHECK_EXCEPTION(accy::launch_pipeline<device_scan>(device, accy::formats::cuda_ptx, seed_operands,
-                                                             seed_results, n_5000),
-                          accy::error, code_is(errc::out_of_memory));
-    BOOST_TEST(device.allocate_count == 1u);
-    BOOST_TEST(device.destroy_count == 1u);
-    BOOST_TEST(device.destroyed(device.allocated_ids[0]));
+    check_failing_cold_launch(device, errc::out_of_memory);
+    check_counts(device, {.allocate = 1, .destroy = 1});
 }
 
 BOOST_AUTO_TEST_CASE(seed_executor_releases_loaded_artifacts_after_staged_load_failure) {
     recording_backend device;
     device.load_fault.after = 1;
-    BOOST_CHECK_EXCEPTION(accy::launch_pipeline<device_scan>(device, accy::formats::cuda_ptx, seed_operands,
-                                                             seed_results, n_5000),
-                          accy::error, code_is(errc::runtime_unavailable));
-    BOOST_TEST(device.allocate_count == 2u);
-    BOOST_TEST(device.load_count == 1u);
-    BOOST_TEST(device.launch_count == 1u);
-    BOOST_TEST(device.destroy_count == 3u);
-    BOOST_TEST(device.destroyed(device.allocated_ids[0]));
-    BOOST_TEST(device.destroyed(device.allocated_ids[1]));
+    check_failing_cold_launch(device, errc::runtime_unavailable);
+    check_counts(device, {.allocate = 2, .load = 1, .launch = 1, .destroy = 3});
 }
 
 BOOST_AUTO_TEST_CASE(seed_executor_reuses_provided_intermediates_without_allocating) {
@@ -147,12 +140,10 @@ BOOST_AUTO_TEST_CASE(seed_executor_reuses_provided_intermediates_without_allocat
     BOOST_TEST(device.allocate_count == 2u);
     accy::launch_pipeline<device_scan>(device, accy::formats::cuda_ptx, seed_operands, seed_results, n_5000,
                                        accy::use_scratch(provided));
-    BOOST_TEST(device.allocate_count == 2u);
-    BOOST_TEST(device.launch_count == 3u);
+    check_counts(device, {.allocate = 2, .launch = 3});
     accy::launch_pipeline<device_scan>(device, accy::formats::cuda_ptx, seed_operands, seed_results, n_5000,
                                        accy::use_scratch(provided));
-    BOOST_TEST(device.allocate_count == 2u);
-    BOOST_TEST(device.launch_count == 6u);
+    check_counts(device, {.allocate = 2, .launch = 6});
 }
 
 BOOST_AUTO_TEST_CASE(seed_executor_rejects_undersized_or_miscounted_provided_intermediates) {
@@ -179,23 +170,19 @@ BOOST_AUTO_TEST_CASE(seed_executor_rejects_undersized_or_miscounted_provided_int
 BOOST_AUTO_TEST_CASE(seed_executor_launches_from_a_loaded_artifact_pool_without_driver_round_trips) {
     recording_backend device;
     const auto pool = accy::load_artifacts<device_scan>(device, accy::formats::cuda_ptx);
-    BOOST_TEST(device.create_count == 3u);
-    BOOST_TEST(device.load_count == 3u);
+    check_counts(device, {.create = 3, .load = 3});
     const auto provided = accy::allocate_scratch<device_scan>(device, n_5000);
     for (int round = 0; round < 3; ++round)
         accy::launch_pipeline<device_scan>(device, accy::formats::cuda_ptx, seed_operands, seed_results, n_5000,
                                            accy::use_scratch(provided), accy::use_pool(pool));
-    BOOST_TEST(device.create_count == 3u);
-    BOOST_TEST(device.load_count == 3u);
-    BOOST_TEST(device.launch_count == 9u);
-    BOOST_TEST(device.synchronize_count == 0u);  // with pool and scratch the caller waits
+    // With a pool and scratch the caller waits.
+    check_counts(device, {.create = 3, .load = 3, .launch = 9, .synchronize = 0});
 }
 
 BOOST_AUTO_TEST_CASE(seed_artifact_pool_deinit_destroys_loaded_artifacts) {
     recording_backend device;
     std::optional pool = accy::load_artifacts<device_scan>(device, accy::formats::cuda_ptx);
-    BOOST_TEST(device.load_count == 3u);
-    BOOST_TEST(device.destroy_count == 0u);
+    check_counts(device, {.load = 3, .destroy = 0});
     pool.reset();
     BOOST_TEST(device.destroy_count == 3u);
     BOOST_TEST((device.last_destroyed_id() == std::optional<recording_backend::object_id>(3)));
@@ -221,8 +208,7 @@ BOOST_AUTO_TEST_CASE(seed_artifact_pool_cleans_loaded_artifacts_after_staged_loa
     device.load_fault.after = 1;
     BOOST_CHECK_EXCEPTION(accy::load_artifacts<device_scan>(device, accy::formats::cuda_ptx), accy::error,
                           code_is(errc::runtime_unavailable));
-    BOOST_TEST(device.load_count == 1u);
-    BOOST_TEST(device.destroy_count == 1u);
+    check_counts(device, {.load = 1, .destroy = 1});
     BOOST_TEST((device.last_destroyed_id() == std::optional<recording_backend::object_id>(1)));
 }
 
@@ -250,8 +236,7 @@ BOOST_AUTO_TEST_CASE(seed_executor_rejects_artifact_pool_format_mismatches_befor
     BOOST_CHECK_EXCEPTION(accy::launch_pipeline<dual_format_scan>(device, accy::formats::metal_msl, seed_operands,
                                                                   seed_results, n_5000, accy::use_pool(pool)),
                           accy::error, code_is(errc::launch_argument_mismatch));
-    BOOST_TEST(device.allocate_count == 0u);
-    BOOST_TEST(device.launch_count == 0u);
+    check_counts(device, {.allocate = 0, .launch = 0});
 }
 
 BOOST_AUTO_TEST_SUITE_END()
