@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: Apache-2.0
-// Defines `accy_examples::example_definition`, what every example's pipeline definition declares
-// alike: its target, version and registry. A definition derives from it and adds its scalars,
-// buffers and stages.
+// Defines what every example's pipeline definition declares alike: `accy_examples::example_definition`,
+// its target, version and registry, from which a definition derives and adds its scalars, buffers and
+// stages; and `accy_examples::stage_of`, a stage that runs one of the example's declared kernels.
 #pragma once
 
 #include "common/typed_name.hpp"
@@ -20,5 +20,10 @@ struct example_definition {
     static constexpr std::uint32_t version = 1;
     static constexpr const auto& registry = Registry;
 };
+
+/// The stage that runs `Kernel` (a kernel of common/kernel_entries.hpp's `declare`), its
+/// parameters bound to `Arguments`.
+template <const accy::kernel_entry& Kernel, class... Arguments>
+using stage_of = accy::stage<accy::fixed_string_of<Kernel.target.size()>(Kernel.target), Kernel.version, Arguments...>;
 
 }  // namespace accy_examples

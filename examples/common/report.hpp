@@ -1,5 +1,6 @@
 // SPDX-License-Identifier: Apache-2.0
-// Defines what every example prints: `accy_examples::time_launches` and `print_result`.
+// Defines how every example reports a run: `accy_examples::time_launches`, the time of one launch,
+// and `print_result`, the line it prints.
 #pragma once
 
 #include <accy/accy.hpp>

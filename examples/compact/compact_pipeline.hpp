@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: Apache-2.0
-// Defines the compact example's registry and pipeline, `accy_examples::compact::pipeline<T>`: stream
+// Defines the compact example's pipeline, `accy_examples::compact::pipeline<T>`: stream
 // compaction in one pass with decoupled look-back (signature in compact_config.hpp).
 #pragma once
 
@@ -19,14 +19,12 @@
 
 namespace accy_examples::compact {
 
-/// Every kernel the compaction knows, in every format the examples are built with.
-inline constexpr auto kernels = example_registry<entries_in>;
-
-/// Runtime scalars: n (u32, at least 1) and the threshold, a T. Operand 0: the input, n elements.
-/// Result 0: the kept elements, in order (room for n). Result 1: their count, one u32. Workspace 0:
-/// the select kernel's status words, one per tile, zeroed before it runs.
+/// The compaction, with every kernel it knows in every format the examples are built with. Runtime
+/// scalars: n (u32, at least 1) and the threshold, a T. Operand 0: the input, n elements. Result 0:
+/// the kept elements, in order (room for n). Result 1: their count, one u32. Workspace 0: the select
+/// kernel's status words, one per tile, zeroed before it runs.
 template <class T>
-struct definition : example_definition<"accy.examples.compact", T, kernels> {
+struct definition : example_definition<"accy.examples.compact", T, example_registry<entries_in>> {
     using runtime_scalars =
         accy::runtime_scalars<accy::scalar<"n", std::uint32_t, accy::within<1, std::numeric_limits<std::uint32_t>::max()>>,
                               accy::scalar<"threshold", T>>;
@@ -34,9 +32,10 @@ struct definition : example_definition<"accy.examples.compact", T, kernels> {
     using threshold = accy::forward<1>;
     using operands = accy::operands<accy::shape<accy::dtype_of<T>, n>>;
     using results = accy::results<accy::shape<accy::dtype_of<T>, n>, accy::shape<accy::dtype::u32, accy::constant<1u>>>;
-    using workspaces = accy::workspaces<accy::zero_filled<accy::shape<accy::dtype::u64, accy::ceil_div<n, tile::elements>>>>;
-    using stages = accy::stages<accy::stage<targets<T>::select, 1, accy::result<0>, accy::result<1>, accy::operand<0>,
-                                            accy::workspace<0>, n, threshold>>;
+    using status_words = accy::shape<accy::dtype::u64, accy::ceil_div<n, look_back_tile::elements>>;  // one per tile
+    using workspaces = accy::workspaces<accy::zero_filled<status_words>>;
+    using stages =
+        accy::stages<stage_of<select<T>, accy::result<0>, accy::result<1>, accy::operand<0>, accy::workspace<0>, n, threshold>>;
 };
 
 template <class T>

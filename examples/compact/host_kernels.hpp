@@ -29,8 +29,8 @@ void select(const accy::host_block& block) {
     const auto n = block.scalar_as<std::uint32_t>(4);
     const T threshold = block.scalar_as<T>(5);
     const std::uint32_t tile_index = block.block_index.x;
-    const tile_range<tile> range(tile_index, n);
-    std::array<T, tile::elements> slots;
+    const tile_range<look_back_tile> range(tile_index, n);
+    std::array<T, look_back_tile::elements> slots;
     std::uint32_t kept = 0;
     for (std::uint64_t i = range.first; i < range.last; ++i) {
         slots[kept] = in[i];
@@ -47,7 +47,7 @@ namespace accy_examples::compact {
 
 template <class T>
 struct entries_in<T, accy::format::host> {
-    static constexpr std::array entries = host_entries(declared<T>(), {&host::select<T>});
+    static constexpr std::array entries{host_entry(select<T>, &host::select<T>)};
 };
 
 }  // namespace accy_examples::compact

@@ -56,8 +56,9 @@ namespace accy_examples::scan {
 
 template <class T>
 struct entries_in<T, accy::format::host> {
-    static constexpr std::array entries =
-        host_entries(declared<T>(), {&host::reduce_tiles<T>, &host::scan_sums<T>, &host::scan_tiles<T>});
+    static constexpr std::array entries{host_entry(reduce_tiles<T>, &host::reduce_tiles<T>),
+                                        host_entry(scan_sums<T>, &host::scan_sums<T>),
+                                        host_entry(scan_tiles<T>, &host::scan_tiles<T>)};
 };
 
 }  // namespace accy_examples::scan

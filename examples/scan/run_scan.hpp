@@ -18,8 +18,8 @@
 
 namespace accy_examples {
 
-/// Runs `Pipeline` on n elements of `T` and prints the line of example `name`. `Pipeline` takes
-/// operand 0 and result 0 of n elements and one runtime scalar, n (u32).
+/// Runs `Pipeline`, a scan_interface<T> (scan_interface.hpp), on n elements of `T` and prints the
+/// line of example `name`.
 template <class Pipeline, class T, class Backend, class Format>
 bool run_scan(std::string_view name, Backend& device, Format format, std::uint32_t n, unsigned iterations,
               std::mt19937& engine) {

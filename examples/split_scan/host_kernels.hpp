@@ -40,7 +40,8 @@ namespace accy_examples::split {
 
 template <class T>
 struct entries_in<T, accy::format::host> {
-    static constexpr std::array entries = host_entries(declared<T>(), {&host::slice_total<T>, &host::add_carry<T>});
+    static constexpr std::array entries{host_entry(slice_total<T>, &host::slice_total<T>),
+                                        host_entry(add_carry<T>, &host::add_carry<T>)};
 };
 
 }  // namespace accy_examples::split

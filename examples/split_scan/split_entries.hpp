@@ -1,43 +1,29 @@
 // SPDX-License-Identifier: Apache-2.0
-// Defines the targets of the split scan's own kernels per element type, `declared<T>()`, the two
-// kernels as every format declares them, and `entries_in<T, Format>`, their entries in one format.
+// Declares the split scan's own two kernels per element type, as every format has them (signatures
+// in split_config.hpp), and `accy_examples::split::entries_in<T, Format>`, their entries in one format.
 #pragma once
 
 #include "common/kernel_entries.hpp"
 #include "common/tiled_kernel.hpp"
-#include "common/typed_name.hpp"
 #include "split_scan/split_config.hpp"
 
 #include <accy/accy.hpp>
 
-#include <array>
+#include <cstdint>
 
 namespace accy_examples::split {
 
-/// The targets of the split scan's own kernels for element type `T`.
 template <class T>
-struct targets {
-    static constexpr auto slice_total = typed_name<"accy.examples.split_scan.slice_total", T>;
-    static constexpr auto add_carry = typed_name<"accy.examples.split_scan.add_carry", T>;
-};
+inline constexpr accy::kernel_entry slice_total = declare<"accy.examples.split_scan.slice_total", T>(
+    {buffer_of<T>("total", accy::access::write), buffer_of<T>("tile_bases", accy::access::read),
+     buffer_of<T>("tile_sums", accy::access::read), scalar_of<std::uint32_t>("tiles")},
+    accy::launch_geometry::fixed({1, 1, 1}, {1, 1, 1}));
 
-/// slice_total and add_carry for `T` as every format declares them: the parameters in the kernels'
-/// order (split_config.hpp) and the geometry.
 template <class T>
-constexpr std::array<accy::kernel_entry, 2> declared() {
-    using accy::access;
-    using accy::parameter;
-    constexpr accy::dtype t = accy::dtype_of<T>;
-    return {declare(targets<T>::slice_total.view(),
-                    {parameter::buffer("total", access::write, t), parameter::buffer("tile_bases", access::read, t),
-                     parameter::buffer("tile_sums", access::read, t), parameter::scalar("tiles", accy::dtype::u32)},
-                    accy::launch_geometry::fixed({1, 1, 1}, {1, 1, 1})),
-            declare(targets<T>::add_carry.view(),
-                    {parameter::buffer("carried_bases", access::write, t), parameter::buffer("tile_bases", access::read, t),
-                     parameter::buffer("totals", access::read, t), parameter::scalar("predecessors", accy::dtype::u32),
-                     parameter::scalar("tiles", accy::dtype::u32)},
-                    over_tiles<carry_tile>(4))};
-}
+inline constexpr accy::kernel_entry add_carry = declare<"accy.examples.split_scan.add_carry", T>(
+    {buffer_of<T>("carried_bases", accy::access::write), buffer_of<T>("tile_bases", accy::access::read),
+     buffer_of<T>("totals", accy::access::read), scalar_of<std::uint32_t>("predecessors"), scalar_of<std::uint32_t>("tiles")},
+    over_tiles<carry_tile>(4));
 
 /// The split scan's own entries for `T` in `Format`, as `entries`: host_kernels.hpp defines the
 /// host's, cuda/split_scan_cuda.hpp CUDA's.

@@ -20,7 +20,7 @@
 namespace accy_examples::split {
 
 /// The scan's kernels, which run each slice, and the split scan's own, in every format the examples are built with.
-inline constexpr auto kernels = registry_of(scan::kernels.entries, example_registry<entries_in>.entries);
+inline constexpr auto kernels = registry_of(example_registry<scan::entries_in>.entries, example_registry<entries_in>.entries);
 
 /// Runtime scalar n (u32): the slice's element count. Operand 0: the slice. Results: its tile
 /// bases (the exclusive scan of its tile sums) and its total, one element. Intermediate: the tile sums.
@@ -34,9 +34,9 @@ struct slice_sums_definition : example_definition<"accy.examples.split_scan.slic
     using results = accy::results<tile_values, accy::shape<accy::dtype_of<T>, accy::constant<1u>>>;
     using intermediates = accy::intermediates<tile_values>;
     using stages = accy::stages<
-        accy::stage<scan::targets<T>::reduce_tiles, 1, accy::intermediate<0>, accy::operand<0>, n>,
-        accy::stage<scan::targets<T>::scan_sums, 1, accy::result<0>, accy::intermediate<0>, tiles>,
-        accy::stage<targets<T>::slice_total, 1, accy::result<1>, accy::result<0>, accy::intermediate<0>, tiles>>;
+        stage_of<scan::reduce_tiles<T>, accy::intermediate<0>, accy::operand<0>, n>,
+        stage_of<scan::scan_sums<T>, accy::result<0>, accy::intermediate<0>, tiles>,
+        stage_of<slice_total<T>, accy::result<1>, accy::result<0>, accy::intermediate<0>, tiles>>;
 };
 
 /// Runtime scalars n (u32), the slice's element count, and predecessors (u32), the devices before
@@ -56,8 +56,8 @@ struct slice_scan_definition : example_definition<"accy.examples.split_scan.slic
     using results = accy::results<accy::shape<accy::dtype_of<T>, n>>;
     using intermediates = accy::intermediates<tile_values>;
     using stages = accy::stages<
-        accy::stage<targets<T>::add_carry, 1, accy::intermediate<0>, accy::operand<1>, accy::operand<2>, predecessors, tiles>,
-        accy::stage<scan::targets<T>::scan_tiles, 1, accy::result<0>, accy::operand<0>, accy::intermediate<0>, n>>;
+        stage_of<add_carry<T>, accy::intermediate<0>, accy::operand<1>, accy::operand<2>, predecessors, tiles>,
+        stage_of<scan::scan_tiles<T>, accy::result<0>, accy::operand<0>, accy::intermediate<0>, n>>;
 };
 
 template <class T>

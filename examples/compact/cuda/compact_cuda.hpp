@@ -17,8 +17,8 @@ namespace accy_examples::compact::cuda {
 /// The select entry for `T`, from the module of compact.cu.
 template <class T>
 constexpr std::array<accy::kernel_entry, 1> entries(accy::format fmt = accy::format::cuda_fatbin) {
-    return cuda_entries(declared<T>(), fmt, {typed_name<"accy_examples_compact_select", T, '_'>.view()}, code::compact_fatbin,
-                        code::compact_ptx);
+    const cuda_module module(fmt, code::compact_fatbin, code::compact_ptx);
+    return {module.entry(select<T>, typed_name<"accy_examples_compact_select", T, '_'>.view())};
 }
 
 }  // namespace accy_examples::compact::cuda

@@ -17,11 +17,10 @@ namespace accy_examples::scan::cuda {
 /// The entries of reduce_tiles, scan_sums and scan_tiles for `T`, all three from one module of scan.cu.
 template <class T>
 constexpr std::array<accy::kernel_entry, 3> entries(accy::format fmt = accy::format::cuda_fatbin) {
-    return cuda_entries(declared<T>(), fmt,
-                        {typed_name<"accy_examples_scan_reduce_tiles", T, '_'>.view(),
-                         typed_name<"accy_examples_scan_scan_sums", T, '_'>.view(),
-                         typed_name<"accy_examples_scan_scan_tiles", T, '_'>.view()},
-                        code::scan_fatbin, code::scan_ptx);
+    const cuda_module module(fmt, code::scan_fatbin, code::scan_ptx);
+    return {module.entry(reduce_tiles<T>, typed_name<"accy_examples_scan_reduce_tiles", T, '_'>.view()),
+            module.entry(scan_sums<T>, typed_name<"accy_examples_scan_scan_sums", T, '_'>.view()),
+            module.entry(scan_tiles<T>, typed_name<"accy_examples_scan_scan_tiles", T, '_'>.view())};
 }
 
 }  // namespace accy_examples::scan::cuda

@@ -17,8 +17,8 @@ namespace accy_examples::single_pass::cuda {
 /// The scan entry for `T`, from the module of single_pass_scan.cu.
 template <class T>
 constexpr std::array<accy::kernel_entry, 1> entries(accy::format fmt = accy::format::cuda_fatbin) {
-    return cuda_entries(declared<T>(), fmt, {typed_name<"accy_single_pass_scan", T, '_'>.view()},
-                        code::single_pass_scan_fatbin, code::single_pass_scan_ptx);
+    const cuda_module module(fmt, code::single_pass_scan_fatbin, code::single_pass_scan_ptx);
+    return {module.entry(scan<T>, typed_name<"accy_single_pass_scan", T, '_'>.view())};
 }
 
 }  // namespace accy_examples::single_pass::cuda

@@ -16,11 +16,9 @@ namespace accy_examples::split {
 
 template <class T>
 struct entries_in<T, accy::format::cuda_fatbin> {
-    static constexpr std::array entries =
-        cuda_entries(declared<T>(), accy::format::cuda_fatbin,
-                     {typed_name<"accy_examples_split_slice_total", T, '_'>.view(),
-                      typed_name<"accy_examples_split_add_carry", T, '_'>.view()},
-                     cuda::code::split_scan_fatbin, cuda::code::split_scan_ptx);
+    static constexpr cuda_module module{accy::format::cuda_fatbin, cuda::code::split_scan_fatbin, cuda::code::split_scan_ptx};
+    static constexpr std::array entries{module.entry(slice_total<T>, typed_name<"accy_examples_split_slice_total", T, '_'>.view()),
+                                        module.entry(add_carry<T>, typed_name<"accy_examples_split_add_carry", T, '_'>.view())};
 };
 
 }  // namespace accy_examples::split

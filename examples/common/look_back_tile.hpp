@@ -1,0 +1,17 @@
+// SPDX-License-Identifier: Apache-2.0
+// Defines `accy_examples::look_back_tile`, the tile of the examples' kernels that find what the tiles
+// before theirs hold by decoupled look-back (the compaction's and the single-pass scan's): the shape
+// for which common/cuda/look_back.cuh's blocks per multiprocessor were measured. Only <cstdint>
+// here: CUDA kernels include it.
+#pragma once
+
+#include "common/tile_shape.hpp"
+
+#include <cstdint>
+
+namespace accy_examples {
+
+/// 256 threads of 32 elements: 8192 elements.
+using look_back_tile = tile_shape<256, 32>;
+
+}  // namespace accy_examples
