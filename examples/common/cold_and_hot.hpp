@@ -36,7 +36,7 @@ cold_and_hot run_cold_and_hot(Backend& device, Format format, accy::device_buffe
                               Matches&& matches) {
     const std::array operands{in.view()};
     const auto fresh_input = [&] {
-        const std::vector<T> input = random_values<T>(engine, static_cast<std::uint32_t>(in.size()));
+        std::vector<T> input = random_values<T>(engine, static_cast<std::uint32_t>(in.size()));
         in.upload(input);
         return input;
     };
