@@ -5,6 +5,7 @@
 // did nothing), random host data, and host buffers that free themselves.
 #pragma once
 
+#include "support/backend_calls.hpp"
 #include "support/call_counts.hpp"
 #include "support/definition.hpp"
 #include "support/errors.hpp"
@@ -107,34 +108,25 @@ std::vector<T> drawn(std::mt19937& engine, std::uint64_t count, Distribution dis
 }
 
 /// A host backend buffer, freed at scope exit, with typed upload and download.
-class host_buffer {
+class host_buffer : public accy_test::owned_buffer<accy::host::backend> {
 public:
-    host_buffer(accy::host::backend& device, std::size_t byte_size) : device_(device), view_(device.allocate_buffer(byte_size)) {}
-    host_buffer(const host_buffer&) = delete;
-    host_buffer& operator=(const host_buffer&) = delete;
-    ~host_buffer() { device_.free_buffer(view_); }
-
-    const buffer& view() const noexcept { return view_; }
+    using owned_buffer::owned_buffer;
 
     template <class T>
     void upload(const std::vector<T>& values) {
-        device_.upload(view_, values.data(), values.size() * sizeof(T));
+        device().upload(view(), values.data(), values.size() * sizeof(T));
     }
     template <class T>
     std::vector<T> download(std::size_t count) const {
         std::vector<T> values(count);
-        device_.download(values.data(), view_, count * sizeof(T));
+        device().download(values.data(), view(), count * sizeof(T));
         return values;
     }
     /// Sets every byte to `value`: scratch as a previous launch could have left it.
     void fill(unsigned char value) {
-        const std::vector<unsigned char> bytes(view_.byte_size, value);
-        device_.upload(view_, bytes.data(), bytes.size());
+        const std::vector<unsigned char> bytes(view().byte_size, value);
+        device().upload(view(), bytes.data(), bytes.size());
     }
-
-private:
-    accy::host::backend& device_;
-    buffer view_;
 };
 
 }  // namespace accy_abi

@@ -1,17 +1,16 @@
 // SPDX-License-Identifier: Apache-2.0
-// Defines what the conformance cases share: owners of buffers and kernels on any backend, launch arguments, transfers,
-// fresh random inputs for the suite's kernel, and (from tests/support) the error predicate.
+// Defines what the conformance cases share: transfers, fresh random inputs for the suite's kernel, and from
+// tests/support owners of buffers and kernels on any backend, launch arguments and the error predicate.
 #pragma once
 
 #include "conformance/affine.hpp"
 #include "conformance/model.hpp"
+#include "support/backend_calls.hpp"
 #include "support/errors.hpp"
 #include "support/random_data.hpp"
 
 #include <accy/core/buffer.hpp>
-#include <accy/core/error.hpp>
 #include <accy/kernel/argument.hpp>
-#include <accy/kernel/kernel_entry.hpp>
 
 #include <boost/test/unit_test.hpp>
 
@@ -28,51 +27,11 @@
 
 namespace accy_conformance {
 
+using accy_test::buffer_argument;
 using accy_test::fails_with;
-
-/// A buffer of `device`, freed at scope exit.
-template <class Backend>
-class owned_buffer {
-public:
-    owned_buffer(Backend& device, std::size_t byte_size) : device_(device), view_(device.allocate_buffer(byte_size)) {}
-    owned_buffer(const owned_buffer&) = delete;
-    owned_buffer& operator=(const owned_buffer&) = delete;
-    ~owned_buffer() { device_.free_buffer(view_); }
-
-    const accy::buffer& view() const noexcept { return view_; }
-
-private:
-    Backend& device_;
-    accy::buffer view_;
-};
-
-/// A kernel of `device` loaded from `entry` in its own format and payload, unloaded at scope exit.
-template <class Backend>
-class loaded_kernel {
-public:
-    loaded_kernel(Backend& device, const accy::kernel_entry& entry)
-        : device_(device), kernel_(device.load_artifact(device.create_artifact(entry, entry.format, entry.payload))) {}
-    loaded_kernel(const loaded_kernel&) = delete;
-    loaded_kernel& operator=(const loaded_kernel&) = delete;
-    ~loaded_kernel() { device_.unload_kernel(kernel_); }
-
-    const typename Backend::kernel& get() const noexcept { return kernel_; }
-
-private:
-    Backend& device_;
-    typename Backend::kernel kernel_;
-};
-
-/// What a launch passes for a buffer parameter: the buffer's address, and the view.
-inline accy::kernel_argument buffer_argument(const accy::buffer& bound) {
-    return {&bound.address, sizeof(bound.address), bound};
-}
-
-/// What a launch passes for a scalar parameter: its bytes, read during the launch.
-template <class T>
-accy::kernel_argument value_argument(const T& value) {
-    return {&value, sizeof(T), {}};
-}
+using accy_test::loaded_kernel;
+using accy_test::owned_buffer;
+using accy_test::value_argument;
 
 template <class T, class Backend>
 void upload(Backend& device, const accy::buffer& to, std::span<const T> values) {

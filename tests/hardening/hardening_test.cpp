@@ -5,6 +5,7 @@
 // buffers (4), a host kernel launching on its own backend (5), one code per mistake (6), and the
 // recording backend shared by threads (9, in concurrency_test.cpp).
 #include "hardening/watchdog.hpp"
+#include "support/backend_calls.hpp"
 #include "support/call_counts.hpp"
 #include "support/errors.hpp"
 #include "support/seed_host_scan.hpp"
@@ -32,19 +33,13 @@
 namespace {
 
 using accy::testing::recording_backend;
+using accy_test::buffer_argument;
 using accy_test::check_counts;
 using accy_test::fails_with;
+using accy_test::host_entry;
+using host_kernel = accy_test::loaded_kernel<accy::host::backend>;
 using namespace std::chrono_literals;
 
-constexpr accy::kernel_entry host_entry(std::string_view name, accy::host_kernel function, accy::parameter_list parameters) {
-    return {name, 1, accy::format::host, name, parameters, accy::payload::from_host(function), {}};
-}
-
-accy::host::kernel load(accy::host::backend& device, const accy::kernel_entry& entry) {
-    return device.load_artifact(device.create_artifact(entry, accy::format::host, entry.payload));
-}
-
-accy::kernel_argument buffer_argument(const accy::buffer& bound) { return {&bound.address, sizeof(bound.address), bound}; }
 
 // --- item 1: a block that throws strands no other block ---------------------------------------
 
@@ -81,10 +76,10 @@ BOOST_AUTO_TEST_SUITE(hardening)
 BOOST_AUTO_TEST_CASE(item1_a_throwing_block_skips_no_other_block) {
     for (unsigned threads : {1u, 2u, 4u}) {
         accy::host::backend device(threads);
-        const accy::host::kernel kernel = load(device, throws_in_block_0_entry);
+        const host_kernel kernel(device, throws_in_block_0_entry);
         constexpr std::uint32_t blocks = 20000;
         blocks_run = 0;
-        BOOST_CHECK_EXCEPTION(device.launch(kernel, {{blocks, 1, 1}, {1, 1, 1}, 0}, {}, std::nullopt), accy::error,
+        BOOST_CHECK_EXCEPTION(device.launch(kernel.get(), {{blocks, 1, 1}, {1, 1, 1}, 0}, {}, std::nullopt), accy::error,
                               fails_with(accy::errc::device_error,
                                          {"block (0, 0, 0) of grid (20000, 1, 1) threw: block 0 gave up"}));
         BOOST_TEST(blocks_run.load() == blocks - 1);
@@ -93,7 +88,7 @@ BOOST_AUTO_TEST_CASE(item1_a_throwing_block_skips_no_other_block) {
 
 BOOST_AUTO_TEST_CASE(item1_a_look_back_kernel_that_throws_never_hangs) {
     accy::host::backend device(4);
-    const accy::host::kernel kernel = load(device, look_back_entry);
+    const host_kernel kernel(device, look_back_entry);
     constexpr std::uint32_t tiles = 64;
     const accy::buffer status = device.allocate_buffer(tiles * sizeof(std::uint64_t));
     const accy::kernel_argument arguments[] = {buffer_argument(status)};
@@ -104,7 +99,7 @@ BOOST_AUTO_TEST_CASE(item1_a_look_back_kernel_that_throws_never_hangs) {
             words[0] = 1 + launch % (tiles - 1);  // the tile that throws
             device.upload(status, words.data(), tiles * sizeof(std::uint64_t));
             try {
-                device.launch(kernel, {{tiles, 1, 1}, {1, 1, 1}, 0}, arguments, std::nullopt);
+                device.launch(kernel.get(), {{tiles, 1, 1}, {1, 1, 1}, 0}, arguments, std::nullopt);
             } catch (const accy::error& failure) {
                 if (failure.code() == accy::errc::device_error) ++failures;
             }
@@ -124,14 +119,14 @@ constexpr accy::kernel_entry counts_blocks_entry = host_entry("test.counts_block
 
 BOOST_AUTO_TEST_CASE(item2_a_grid_whose_block_count_overflows_is_refused) {
     accy::host::backend device(2);
-    const accy::host::kernel kernel = load(device, counts_blocks_entry);
+    const host_kernel kernel(device, counts_blocks_entry);
     blocks_run = 0;
     for (const accy::dim3 grid : {accy::dim3{1u << 31, 1u << 31, 4}, accy::dim3{1u << 31, 1, 1},
                                   accy::dim3{1, 65536, 1}, accy::dim3{1, 1, 65536}, accy::dim3{0, 1, 1}})
-        BOOST_CHECK_EXCEPTION(device.launch(kernel, {grid, {1, 1, 1}, 0}, {}, std::nullopt), accy::error,
+        BOOST_CHECK_EXCEPTION(device.launch(kernel.get(), {grid, {1, 1, 1}, 0}, {}, std::nullopt), accy::error,
                               fails_with(accy::errc::launch_argument_mismatch, {"outside CUDA's limits"}));
     BOOST_TEST(blocks_run.load() == 0u);
-    device.launch(kernel, {{1000, 2, 3}, {1, 1, 1}, 0}, {}, std::nullopt);  // a grid within the limits runs
+    device.launch(kernel.get(), {{1000, 2, 3}, {1, 1, 1}, 0}, {}, std::nullopt);  // a grid within the limits runs
     BOOST_TEST(blocks_run.load() == 6000u);                                   // every block of it
 }
 
@@ -207,11 +202,12 @@ constexpr accy::kernel_entry launches_entry = host_entry("test.launches_on_backe
 BOOST_AUTO_TEST_CASE(item5_a_host_kernel_launching_on_its_own_backend_is_an_error_not_a_deadlock) {
     for (unsigned threads : {1u, 3u}) {
         accy::host::backend device(threads);
-        inner_kernel = load(device, counts_blocks_entry);
-        const accy::host::kernel outer = load(device, launches_entry);
+        const host_kernel inner(device, counts_blocks_entry);
+        inner_kernel = inner.get();
+        const host_kernel outer(device, launches_entry);
         launching_backend = &device;
         accy_test::within(60s, "a host kernel launching on its own backend", [&] {
-            BOOST_CHECK_EXCEPTION(device.launch(outer, {{8, 1, 1}, {1, 1, 1}, 0}, {}, std::nullopt), accy::error,
+            BOOST_CHECK_EXCEPTION(device.launch(outer.get(), {{8, 1, 1}, {1, 1, 1}, 0}, {}, std::nullopt), accy::error,
                                   fails_with(accy::errc::unsupported_operation, {"must not launch on its own backend"}));
         });
         // The backend still runs launches afterwards, and a kernel may launch on another backend.
@@ -219,11 +215,12 @@ BOOST_AUTO_TEST_CASE(item5_a_host_kernel_launching_on_its_own_backend_is_an_erro
         device.launch(inner_kernel, {{5, 1, 1}, {1, 1, 1}, 0}, {}, std::nullopt);
         BOOST_TEST(blocks_run.load() == 5u);
         accy::host::backend other(2);
-        inner_kernel = load(other, counts_blocks_entry);
+        const host_kernel inner_on_other(other, counts_blocks_entry);
+        inner_kernel = inner_on_other.get();
         launching_backend = &other;
         blocks_run = 0;
         accy_test::within(60s, "a host kernel launching on another backend",
-                          [&] { device.launch(outer, {{8, 1, 1}, {1, 1, 1}, 0}, {}, std::nullopt); });
+                          [&] { device.launch(outer.get(), {{8, 1, 1}, {1, 1, 1}, 0}, {}, std::nullopt); });
         BOOST_TEST(blocks_run.load() == 8u * 4u);
     }
 }
@@ -270,8 +267,8 @@ constexpr accy::kernel_entry throws_accy_error_entry = host_entry("test.throws_a
 
 BOOST_AUTO_TEST_CASE(item6_a_host_kernels_own_accy_error_keeps_its_code) {
     accy::host::backend device(2);
-    const accy::host::kernel kernel = load(device, throws_accy_error_entry);
-    BOOST_CHECK_EXCEPTION(device.launch(kernel, {{4, 1, 1}, {1, 1, 1}, 0}, {}, std::nullopt), accy::error,
+    const host_kernel kernel(device, throws_accy_error_entry);
+    BOOST_CHECK_EXCEPTION(device.launch(kernel.get(), {{4, 1, 1}, {1, 1, 1}, 0}, {}, std::nullopt), accy::error,
                           fails_with(accy::errc::out_of_memory, {"'test.throws_accy_error': block (2, 0, 0) of grid "
                                                                  "(4, 1, 1): the kernel ran out of its arena"}));
 }

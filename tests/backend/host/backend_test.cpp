@@ -1,6 +1,8 @@
 // SPDX-License-Identifier: Apache-2.0
 // The host backend's own behaviour: threads, blocks in three dimensions, shared memory, kernel exceptions, CUDA's
 // limits. What every backend promises (buffers, transfers, artifacts, launches, their errors) is tests/conformance.
+#include "support/backend_calls.hpp"
+#include "support/errors.hpp"
 #include "support/random_data.hpp"
 
 #include <accy/backend/host.hpp>
@@ -21,18 +23,12 @@
 namespace {
 
 using accy::access;
-
-/// An owned buffer of the backend, freed at scope exit.
-struct owned_buffer {
-    accy::host::backend& device;
-    accy::buffer allocated;
-
-    owned_buffer(accy::host::backend& owner, std::size_t byte_size)
-        : device(owner), allocated(owner.allocate_buffer(byte_size)) {}
-    owned_buffer(const owned_buffer&) = delete;
-    owned_buffer& operator=(const owned_buffer&) = delete;
-    ~owned_buffer() { device.free_buffer(allocated); }
-};
+using accy_test::buffer_argument;
+using accy_test::fails_with;
+using accy_test::host_entry;
+using accy_test::value_argument;
+using host_buffer = accy_test::owned_buffer<accy::host::backend>;
+using host_kernel = accy_test::loaded_kernel<accy::host::backend>;
 
 // out[i] = in[i] * factor + i for the elements of one block, and the block's visit counted.
 // Blocks are numbered x fastest, then y, then z; each covers block_dim.x elements.
@@ -72,10 +68,6 @@ void owns_its_shared_memory(const accy::host_block& block) {
     report[block.block_index.x] = fine ? 1 : 2;
 }
 
-constexpr accy::kernel_entry host_entry(std::string_view name, accy::host_kernel function, accy::parameter_list parameters) {
-    return {name, 1, accy::format::host, name, parameters, accy::payload::from_host(function), {}};
-}
-
 using accy::dtype;
 using accy::parameter;
 constexpr accy::kernel_entry affine_entry =
@@ -88,23 +80,6 @@ constexpr accy::kernel_entry number_entry = host_entry("test.throws_a_number", &
 constexpr accy::kernel_entry shared_entry =
     host_entry("test.owns_its_shared_memory", &owns_its_shared_memory,
                {parameter::buffer("report", access::write, dtype::u32), parameter::scalar("expected_bytes", dtype::u32)});
-
-/// What a launch passes for a buffer parameter: its address, and the view.
-accy::kernel_argument buffer_argument(const accy::buffer& bound) { return {&bound.address, sizeof(bound.address), bound}; }
-/// What a launch passes for a scalar parameter: its bytes.
-template <class T>
-accy::kernel_argument value_argument(const T& value) {
-    return {&value, sizeof(T), {}};
-}
-
-accy::host::kernel load(accy::host::backend& device, const accy::kernel_entry& entry) {
-    return device.load_artifact(device.create_artifact(entry, accy::format::host, entry.payload));
-}
-
-bool has_code(const accy::error& failure, accy::errc code, const std::string& text) {
-    BOOST_TEST_MESSAGE(failure.what());
-    return failure.code() == code && failure.message().find(text) != std::string::npos;
-}
 
 }  // namespace
 
@@ -131,24 +106,23 @@ BOOST_AUTO_TEST_CASE(a_multi_dimensional_launch_runs_every_block_once_and_comput
         std::vector<std::int32_t> input(n);
         std::generate(input.begin(), input.end(), [&] { return values(engine); });
 
-        const owned_buffer out(device, n * sizeof(std::int32_t)), in(device, n * sizeof(std::int32_t)),
+        const host_buffer out(device, n * sizeof(std::int32_t)), in(device, n * sizeof(std::int32_t)),
             visits(device, blocks * sizeof(std::uint32_t));
-        device.upload(in.allocated, input.data(), n * sizeof(std::int32_t));
+        device.upload(in.view(), input.data(), n * sizeof(std::int32_t));
         const std::vector<std::uint32_t> zeros(blocks, 0);
-        device.upload(visits.allocated, zeros.data(), blocks * sizeof(std::uint32_t));
+        device.upload(visits.view(), zeros.data(), blocks * sizeof(std::uint32_t));
 
-        const accy::host::kernel kernel = load(device, affine_entry);
-        const accy::kernel_argument arguments[] = {buffer_argument(out.allocated), buffer_argument(in.allocated),
-                                                   buffer_argument(visits.allocated), value_argument(n),
+        const host_kernel kernel(device, affine_entry);
+        const accy::kernel_argument arguments[] = {buffer_argument(out.view()), buffer_argument(in.view()),
+                                                   buffer_argument(visits.view()), value_argument(n),
                                                    value_argument(factor)};
-        device.launch(kernel, config, arguments, std::nullopt);
+        device.launch(kernel.get(), config, arguments, std::nullopt);
         device.synchronize(std::nullopt);
-        device.unload_kernel(kernel);
 
         std::vector<std::int32_t> output(n);
         std::vector<std::uint32_t> counted(blocks);
-        device.download(output.data(), out.allocated, n * sizeof(std::int32_t));
-        device.download(counted.data(), visits.allocated, blocks * sizeof(std::uint32_t));
+        device.download(output.data(), out.view(), n * sizeof(std::int32_t));
+        device.download(counted.data(), visits.view(), blocks * sizeof(std::uint32_t));
         std::vector<std::int32_t> expected(n);
         for (std::uint32_t i = 0; i < n; ++i) expected[i] = input[i] * factor + static_cast<std::int32_t>(i);
         BOOST_TEST(output == expected, boost::test_tools::per_element());
@@ -158,61 +132,47 @@ BOOST_AUTO_TEST_CASE(a_multi_dimensional_launch_runs_every_block_once_and_comput
 
 BOOST_AUTO_TEST_CASE(a_kernel_exception_is_a_device_error_naming_the_block) {
     accy::host::backend device(3);
-    const accy::host::kernel failing = load(device, failing_entry);
-    BOOST_CHECK_EXCEPTION(device.launch(failing, {{40, 1, 1}, {32, 1, 1}, 0}, {}, accy::host::stream{}), accy::error,
-                          [](const accy::error& failure) {
-                              return has_code(failure, accy::errc::device_error,
-                                              "launch of 'test.throws_in_block_5': block (5, 0, 0) of grid (40, 1, 1) "
-                                              "threw: the kernel gave up");
-                          });
-    const accy::host::kernel number = load(device, number_entry);
-    BOOST_CHECK_EXCEPTION(device.launch(number, {{1, 1, 1}, {1, 1, 1}, 0}, {}, std::nullopt), accy::error,
-                          [](const accy::error& failure) {
-                              return has_code(failure, accy::errc::device_error,
-                                              "block (0, 0, 0) of grid (1, 1, 1) threw: an exception not derived from "
-                                              "std::exception");
-                          });
+    const host_kernel failing(device, failing_entry);
+    BOOST_CHECK_EXCEPTION(device.launch(failing.get(), {{40, 1, 1}, {32, 1, 1}, 0}, {}, accy::host::stream{}), accy::error,
+                          fails_with(accy::errc::device_error, {"launch of 'test.throws_in_block_5': block (5, 0, 0) "
+                                                                "of grid (40, 1, 1) threw: the kernel gave up"}));
+    const host_kernel number(device, number_entry);
+    BOOST_CHECK_EXCEPTION(device.launch(number.get(), {{1, 1, 1}, {1, 1, 1}, 0}, {}, std::nullopt), accy::error,
+                          fails_with(accy::errc::device_error, {"block (0, 0, 0) of grid (1, 1, 1) threw: an exception "
+                                                                "not derived from std::exception"}));
     // The backend is still usable afterwards.
-    device.launch(failing, {{5, 1, 1}, {32, 1, 1}, 0}, {}, std::nullopt);
+    device.launch(failing.get(), {{5, 1, 1}, {32, 1, 1}, 0}, {}, std::nullopt);
 }
 
 // The argument count is a conformance case (tests/conformance); these checks are the host backend's own.
 BOOST_AUTO_TEST_CASE(launch_checks_its_geometry_and_its_kernel) {
     accy::host::backend device(2);
-    const accy::host::kernel failing = load(device, failing_entry);
-    BOOST_CHECK_EXCEPTION(device.launch(failing, {{0, 1, 1}, {1, 1, 1}, 0}, {}, std::nullopt), accy::error,
-                          [](const accy::error& failure) {
-                              return has_code(failure, accy::errc::launch_argument_mismatch,
-                                              "grid (0, 1, 1) or block (1, 1, 1) is outside CUDA's limits");
-                          });
-    BOOST_CHECK_EXCEPTION(device.launch(failing, {{1, 1, 1}, {2048, 1, 1}, 0}, {}, std::nullopt), accy::error,
-                          [](const accy::error& failure) {
-                              return has_code(failure, accy::errc::launch_argument_mismatch,
-                                              "grid (1, 1, 1) or block (2048, 1, 1) is outside CUDA's limits");
-                          });
-    BOOST_CHECK_EXCEPTION(device.launch(failing, {{1, 65536, 1}, {1, 1, 1}, 0}, {}, std::nullopt), accy::error,
-                          [](const accy::error& failure) {
-                              return has_code(failure, accy::errc::launch_argument_mismatch, "grid (1, 65536, 1)");
-                          });
+    const host_kernel failing(device, failing_entry);
+    BOOST_CHECK_EXCEPTION(device.launch(failing.get(), {{0, 1, 1}, {1, 1, 1}, 0}, {}, std::nullopt), accy::error,
+                          fails_with(accy::errc::launch_argument_mismatch,
+                                     {"grid (0, 1, 1) or block (1, 1, 1) is outside CUDA's limits"}));
+    BOOST_CHECK_EXCEPTION(device.launch(failing.get(), {{1, 1, 1}, {2048, 1, 1}, 0}, {}, std::nullopt), accy::error,
+                          fails_with(accy::errc::launch_argument_mismatch,
+                                     {"grid (1, 1, 1) or block (2048, 1, 1) is outside CUDA's limits"}));
+    BOOST_CHECK_EXCEPTION(device.launch(failing.get(), {{1, 65536, 1}, {1, 1, 1}, 0}, {}, std::nullopt), accy::error,
+                          fails_with(accy::errc::launch_argument_mismatch, {"grid (1, 65536, 1)"}));
     BOOST_CHECK_EXCEPTION(device.launch(accy::host::kernel{}, {{1, 1, 1}, {1, 1, 1}, 0}, {}, std::nullopt), accy::error,
-                          [](const accy::error& failure) {
-                              return has_code(failure, accy::errc::invalid_artifact, "no load_artifact returned");
-                          });
+                          fails_with(accy::errc::invalid_artifact, {"no load_artifact returned"}));
 }
 
 BOOST_AUTO_TEST_CASE(each_block_gets_its_own_shared_memory_of_the_launchs_size) {
     for (unsigned threads : {1u, 4u}) {
         accy::host::backend device(threads);
-        const accy::host::kernel kernel = load(device, shared_entry);
+        const host_kernel kernel(device, shared_entry);
         constexpr std::uint32_t blocks = 64;
-        const owned_buffer report(device, blocks * sizeof(std::uint32_t));
+        const host_buffer report(device, blocks * sizeof(std::uint32_t));
         for (const std::uint32_t shared_bytes : {0u, 4u, 1000u, 48u * 1024u, 100000u}) {
             const std::vector<std::uint32_t> zeros(blocks, 0);
-            device.upload(report.allocated, zeros.data(), blocks * sizeof(std::uint32_t));
-            const accy::kernel_argument arguments[] = {buffer_argument(report.allocated), value_argument(shared_bytes)};
-            device.launch(kernel, {{blocks, 1, 1}, {32, 1, 1}, shared_bytes}, arguments, std::nullopt);
+            device.upload(report.view(), zeros.data(), blocks * sizeof(std::uint32_t));
+            const accy::kernel_argument arguments[] = {buffer_argument(report.view()), value_argument(shared_bytes)};
+            device.launch(kernel.get(), {{blocks, 1, 1}, {32, 1, 1}, shared_bytes}, arguments, std::nullopt);
             std::vector<std::uint32_t> reported(blocks);
-            device.download(reported.data(), report.allocated, blocks * sizeof(std::uint32_t));
+            device.download(reported.data(), report.view(), blocks * sizeof(std::uint32_t));
             BOOST_TEST(reported == std::vector<std::uint32_t>(blocks, 1), boost::test_tools::per_element());
         }
     }
@@ -222,8 +182,8 @@ BOOST_AUTO_TEST_CASE(a_backend_moves) {
     accy::host::backend first(2);
     accy::host::backend second = std::move(first);
     BOOST_TEST(second.thread_count() == 2u);
-    const accy::host::kernel failing = load(second, failing_entry);
-    second.launch(failing, {{3, 1, 1}, {1, 1, 1}, 0}, {}, std::nullopt);
+    const host_kernel failing(second, failing_entry);
+    second.launch(failing.get(), {{3, 1, 1}, {1, 1, 1}, 0}, {}, std::nullopt);
 }
 
 BOOST_AUTO_TEST_SUITE_END()

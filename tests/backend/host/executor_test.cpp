@@ -1,4 +1,5 @@
 // SPDX-License-Identifier: Apache-2.0
+#include "support/backend_calls.hpp"
 #include "support/random_data.hpp"
 #include "support/seed_host_scan.hpp"
 
@@ -36,24 +37,18 @@ std::vector<float> inclusive_scan(const std::vector<float>& input) {
 /// An operand and a result of `capacity` floats on the host backend.
 struct scan_buffers {
     accy::host::backend& device;
-    accy::buffer in, out;
+    accy_test::owned_buffer<accy::host::backend> in, out;
 
     scan_buffers(accy::host::backend& owner, std::uint32_t capacity)
-        : device(owner), in(owner.allocate_buffer(capacity * sizeof(float))), out(owner.allocate_buffer(capacity * sizeof(float))) {}
-    scan_buffers(const scan_buffers&) = delete;
-    scan_buffers& operator=(const scan_buffers&) = delete;
-    ~scan_buffers() {
-        device.free_buffer(in);
-        device.free_buffer(out);
-    }
+        : device(owner), in(owner, capacity * sizeof(float)), out(owner, capacity * sizeof(float)) {}
 
     std::vector<float> scan(const std::vector<float>& input, auto launch) {
         const auto n = static_cast<std::uint32_t>(input.size());
-        device.upload(in, input.data(), n * sizeof(float));
+        device.upload(in.view(), input.data(), n * sizeof(float));
         const host_scan::scalar_values scalars{n};
-        launch(std::array{in}, std::array{out}, scalars);
+        launch(std::array{in.view()}, std::array{out.view()}, scalars);
         std::vector<float> output(n);
-        device.download(output.data(), out, n * sizeof(float));
+        device.download(output.data(), out.view(), n * sizeof(float));
         return output;
     }
 };
