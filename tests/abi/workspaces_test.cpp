@@ -118,6 +118,29 @@ std::array<buffer, 3> caller_scratch() {
     return {recorded<std::int32_t>(2001, 20), recorded<std::int32_t>(2002, 20), recorded<std::uint32_t>(2003, 2)};
 }
 
+/// The host backend, buffers for the operand and the results of up to `capacity` elements, and 20 rounds over them:
+/// n = capacity, then 1, then random. A round uploads fresh input, runs `launch(input, n)`, and checks the total.
+struct host_rounds {
+    static constexpr std::uint64_t capacity = 100000;
+    accy::host::backend device{4};
+    host_buffer in{device, capacity * 4}, out{device, capacity * 4}, total{device, 4};
+
+    template <class Launch>
+    void run(const Launch& launch) {
+        std::mt19937 engine = accy_test::fresh_engine();
+        const std::uniform_int_distribution<std::int32_t> values(-1000, 1000);
+        for (int round = 0; round < 20; ++round) {
+            const std::uint64_t n = round == 0 ? capacity : round == 1 ? 1 : engine() % capacity + 1;
+            const std::vector<std::int32_t> input = drawn<std::int32_t>(engine, n, values);
+            in.upload(input);
+            BOOST_TEST_CONTEXT("round " << round << ", n " << n) {
+                launch(input, n);
+                BOOST_TEST(total.download<std::int32_t>(1)[0] == std::accumulate(input.begin(), input.end(), 0));
+            }
+        }
+    }
+};
+
 }  // namespace
 
 BOOST_AUTO_TEST_SUITE(abi_workspaces)
@@ -201,22 +224,17 @@ BOOST_AUTO_TEST_CASE(caller_workspaces_are_checked_like_intermediates) {
 }
 
 BOOST_AUTO_TEST_CASE(a_host_kernel_sees_its_workspace_zeroed_though_the_caller_left_it_dirty) {
-    accy::host::backend device(4);
-    std::mt19937 engine = accy_test::fresh_engine();
-    const std::uniform_int_distribution<std::int32_t> values(-1000, 1000);
-    const auto pool = accy::load_artifacts<scratchy>(device, accy::formats::host);
-    constexpr std::uint64_t capacity = 100000;
-    const std::uint64_t capacity_tiles = (capacity + tile - 1) / tile;
-    host_buffer in(device, capacity * 4), out(device, capacity * 4), total(device, 4);
-    host_buffer partial(device, capacity_tiles * 4), staging(device, capacity_tiles * 4), tickets(device, 8);
+    host_rounds rounds;
+    const auto pool = accy::load_artifacts<scratchy>(rounds.device, accy::formats::host);
+    const std::uint64_t capacity_tiles = (host_rounds::capacity + tile - 1) / tile;
+    host_buffer partial(rounds.device, capacity_tiles * 4), staging(rounds.device, capacity_tiles * 4),
+        tickets(rounds.device, 8);
     const std::array scratch{partial.view(), staging.view(), tickets.view()};
-    for (int round = 0; round < 20; ++round) {
-        const std::uint64_t n = round == 0 ? capacity : round == 1 ? 1 : engine() % capacity + 1;
-        const std::vector<std::int32_t> input = drawn<std::int32_t>(engine, n, values);
-        in.upload(input);
-        for (host_buffer* dirty : {&out, &total, &partial, &staging, &tickets}) dirty->fill(0xa5);
-        accy::launch_pipeline<scratchy>(device, accy::formats::host, std::array{in.view()}, std::array{out.view(), total.view()},
-                                        scratchy::scalar_values{n}, accy::use_pool(pool), accy::use_scratch(scratch));
+    rounds.run([&](const std::vector<std::int32_t>& input, std::uint64_t n) {
+        for (host_buffer* dirty : {&rounds.out, &rounds.total, &partial, &staging, &tickets}) dirty->fill(0xa5);
+        accy::launch_pipeline<scratchy>(rounds.device, accy::formats::host, std::array{rounds.in.view()},
+                                        std::array{rounds.out.view(), rounds.total.view()}, scratchy::scalar_values{n},
+                                        accy::use_pool(pool), accy::use_scratch(scratch));
         // Each element plus the totals of the tiles before its own: the sum of its tile's predecessors.
         std::vector<std::int32_t> expected(n);
         std::int32_t base = 0, tile_sum = 0;
@@ -225,9 +243,8 @@ BOOST_AUTO_TEST_CASE(a_host_kernel_sees_its_workspace_zeroed_though_the_caller_l
             tile_sum += input[i];
             expected[i] = input[i] + base;
         }
-        BOOST_TEST(out.download<std::int32_t>(n) == expected, "round " << round << ", n " << n);
-        BOOST_TEST(total.download<std::int32_t>(1)[0] == std::accumulate(input.begin(), input.end(), 0), "round " << round);
-    }
+        BOOST_TEST(rounds.out.download<std::int32_t>(n) == expected);
+    });
 }
 
 BOOST_AUTO_TEST_CASE(hot_launches_with_workspaces_allocate_nothing) {
@@ -297,23 +314,17 @@ BOOST_AUTO_TEST_CASE(a_kept_zero_workspace_is_zeroed_when_allocated_and_never_by
 }
 
 BOOST_AUTO_TEST_CASE(a_host_kernel_keeps_its_kept_zero_workspace_zeroed_launch_after_launch) {
-    accy::host::backend device(4);
-    std::mt19937 engine = accy_test::fresh_engine();
-    const std::uniform_int_distribution<std::int32_t> values(-1000, 1000);
-    const auto pool = accy::load_artifacts<kept_zero_scratchy>(device, accy::formats::host);
-    constexpr std::uint64_t capacity = 100000;
-    const auto scratch = accy::allocate_scratch<kept_zero_scratchy>(device, kept_zero_scratchy::scalar_values{capacity});
-    host_buffer in(device, capacity * 4), out(device, capacity * 4), total(device, 4);
-    for (int round = 0; round < 20; ++round) {
-        const std::uint64_t n = round == 0 ? capacity : round == 1 ? 1 : engine() % capacity + 1;
-        const std::vector<std::int32_t> input = drawn<std::int32_t>(engine, n, values);
-        in.upload(input);
-        total.fill(0xa5);  // written only by the block that finds the tickets counted up from 0
-        accy::launch_pipeline<kept_zero_scratchy>(device, accy::formats::host, std::array{in.view()},
-                                                  std::array{out.view(), total.view()}, kept_zero_scratchy::scalar_values{n},
-                                                  accy::use_pool(pool), accy::use_scratch(scratch.buffers()));
-        BOOST_TEST(total.download<std::int32_t>(1)[0] == std::accumulate(input.begin(), input.end(), 0), "round " << round);
-    }
+    host_rounds rounds;
+    const auto pool = accy::load_artifacts<kept_zero_scratchy>(rounds.device, accy::formats::host);
+    const auto scratch =
+        accy::allocate_scratch<kept_zero_scratchy>(rounds.device, kept_zero_scratchy::scalar_values{host_rounds::capacity});
+    rounds.run([&](const std::vector<std::int32_t>&, std::uint64_t n) {
+        rounds.total.fill(0xa5);  // written only by the block that finds the tickets counted up from 0
+        accy::launch_pipeline<kept_zero_scratchy>(rounds.device, accy::formats::host, std::array{rounds.in.view()},
+                                                  std::array{rounds.out.view(), rounds.total.view()},
+                                                  kept_zero_scratchy::scalar_values{n}, accy::use_pool(pool),
+                                                  accy::use_scratch(scratch.buffers()));
+    });
 }
 
 BOOST_AUTO_TEST_SUITE_END()
