@@ -1,11 +1,15 @@
 // SPDX-License-Identifier: Apache-2.0
-// Defines `accy_examples::exclusive_prefix`, the decoupled look-back of the examples' host kernels
-// over the status words of common/tile_status.hpp: what common/cuda/look_back.cuh does on the GPU,
-// with std::atomic_ref on the words.
+// Defines the decoupled look-back of the examples' host kernels over the status words of
+// common/tile_status.hpp, `accy_examples::exclusive_prefix` and `finish_look_back`, and the workspace
+// that holds the words, `look_back_status`: what common/cuda/look_back.cuh does on the GPU, with
+// std::atomic_ref on the words.
 #pragma once
 
+#include "common/look_back_tile.hpp"
 #include "common/tile_status.hpp"
 #include "common/wrapping_add.hpp"
+
+#include <accy/accy.hpp>
 
 #include <atomic>
 #include <bit>
@@ -14,6 +18,13 @@
 #include <thread>
 
 namespace accy_examples {
+
+/// The workspace of a look-back kernel over `N` elements, kept zeroed by the kernel: word 0 counts
+/// the tiles whose look-back is over, word 1 + t is tile t's status word, and the launch's last tile
+/// sets them all back to zero, so that no launch spends a memset on them.
+template <accy::derivation N>
+using look_back_status =
+    accy::kept_zero<accy::shape<accy::dtype::u64, accy::sum<accy::ceil_div<N, look_back_tile::elements>, accy::constant<1u>>>>;
 
 /// Publishes tile `tile_index`'s `aggregate` (a 4-byte T), finds the sum of all tiles before it by
 /// walking back over their status words until one holds an inclusive prefix, publishes its own
@@ -36,6 +47,14 @@ T exclusive_prefix(std::span<std::uint64_t> status, std::uint32_t tile_index, T 
     }
     publish(flag_prefix, wrapping_add(exclusive, aggregate));
     return exclusive;
+}
+
+/// Called by each tile once its look-back is over, with the whole workspace (`look_back_status`):
+/// counts the tile in word 0, and the launch's last tile of `tiles` sets the count and the status
+/// words back to zero. No tile reads a word by then.
+inline void finish_look_back(std::span<std::uint64_t> status, std::uint32_t tiles) {
+    if (std::atomic_ref(status[0]).fetch_add(1, std::memory_order_acq_rel) + 1 != tiles) return;
+    for (std::uint64_t& word : status.first(std::size_t{tiles} + 1)) std::atomic_ref(word).store(0, std::memory_order_relaxed);
 }
 
 }  // namespace accy_examples

@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: Apache-2.0
 // Defines the tile status word of the examples' single-pass kernels (decoupled look-back), shared by
-// their host and CUDA versions: one 64-bit word per tile in a zero_filled workspace, the high half a
+// their host and CUDA versions: one 64-bit word per tile in a kept_zero workspace, the high half a
 // flag (0 not ready, 1 the tile's aggregate, 2 its inclusive prefix), the low half the value's bits.
 // Flag and value share one word, so a reader never sees one without the other.
 // Only <cstdint> here: CUDA kernels include it.

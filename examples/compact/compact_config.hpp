@@ -8,7 +8,7 @@
 //                                      unsigned long long* status, std::uint32_t n, T threshold)
 //       one block per tile (common/look_back_tile.hpp). Each block counts its tile's kept elements
 //       and publishes the count in its status word (common/tile_status.hpp; `status` is a
-//       zero_filled workspace, one word per tile); it finds how many the tiles before it keep by
+//       kept_zero workspace, common/look_back.hpp); it finds how many the tiles before it keep by
 //       decoupled look-back, as the single-pass scan does, and writes its kept elements from there.
 //       The last tile writes count[0], the number kept.
 //

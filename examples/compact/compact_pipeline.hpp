@@ -4,6 +4,7 @@
 #pragma once
 
 #include "common/example_definition.hpp"
+#include "common/look_back.hpp"
 #include "common/registry.hpp"
 #include "compact/compact_config.hpp"
 #include "compact/compact_entries.hpp"
@@ -22,7 +23,7 @@ namespace accy_examples::compact {
 /// The compaction, with every kernel it knows in every format the examples are built with. Runtime
 /// scalars: n (u32, at least 1) and the threshold, a T. Operand 0: the input, n elements. Result 0:
 /// the kept elements, in order (room for n). Result 1: their count, one u32. Workspace 0: the select
-/// kernel's status words, one per tile, zeroed before it runs.
+/// kernel's status words (common/look_back.hpp), which the kernel leaves zeroed.
 template <class T>
 struct definition : example_definition<"accy.examples.compact", T, example_registry<entries_in>> {
     using runtime_scalars =
@@ -32,8 +33,7 @@ struct definition : example_definition<"accy.examples.compact", T, example_regis
     using threshold = accy::forward<1>;
     using operands = accy::operands<accy::shape<accy::dtype_of<T>, n>>;
     using results = accy::results<accy::shape<accy::dtype_of<T>, n>, accy::shape<accy::dtype::u32, accy::constant<1u>>>;
-    using status_words = accy::shape<accy::dtype::u64, accy::ceil_div<n, look_back_tile::elements>>;  // one per tile
-    using workspaces = accy::workspaces<accy::zero_filled<status_words>>;
+    using workspaces = accy::workspaces<look_back_status<n>>;
     using stages =
         accy::stages<stage_of<select<T>, accy::result<0>, accy::result<1>, accy::operand<0>, accy::workspace<0>, n, threshold>>;
 };

@@ -19,8 +19,7 @@
 namespace accy_examples::single_pass::host {
 
 // (T* result, const T* input, std::uint64_t* status, std::uint32_t n): scans one tile, then adds
-// the sum of the tiles before it, found by look-back over `status` (all zero before the stage: a
-// zero_filled workspace).
+// the sum of the tiles before it, found by look-back over `status` (common/look_back.hpp).
 template <class T>
 void scan_tile(const accy::host_block& block) {
     const std::span<T> result = block.buffer_as<T>(0);
@@ -29,7 +28,8 @@ void scan_tile(const accy::host_block& block) {
     const tile_range<look_back_tile> range(block.block_index.x, block.scalar_as<std::uint32_t>(3));
     T running{};
     for (std::uint64_t i = range.first; i < range.last; ++i) result[i] = running = wrapping_add(running, input[i]);
-    const T before = exclusive_prefix(status, block.block_index.x, running);
+    const T before = exclusive_prefix(status.subspan(1), block.block_index.x, running);
+    finish_look_back(status, block.grid_dim.x);
     for (std::uint64_t i = range.first; i < range.last; ++i) result[i] = wrapping_add(result[i], before);
 }
 

@@ -1,10 +1,11 @@
 // SPDX-License-Identifier: Apache-2.0
 // Defines the single-pass scan's pipeline, `accy_examples::single_pass::pipeline<T>`:
-// one stage, a scan with decoupled look-back over status words in a zero_filled workspace
+// one stage, a scan with decoupled look-back over status words in a kept_zero workspace
 // (signature in single_pass_config.hpp).
 #pragma once
 
 #include "common/example_definition.hpp"
+#include "common/look_back.hpp"
 #include "common/registry.hpp"
 #include "scan/scan_interface.hpp"
 #include "single_pass_scan/host_kernels.hpp"
@@ -19,14 +20,13 @@
 namespace accy_examples::single_pass {
 
 /// The scan of n elements (scan/scan_interface.hpp), with every kernel the single-pass scan knows in
-/// every format the examples are built with. Workspace 0: the scan kernel's status words, one per
-/// tile, zeroed before it runs.
+/// every format the examples are built with. Workspace 0: the scan kernel's status words
+/// (common/look_back.hpp), which the kernel leaves zeroed.
 template <class T>
 struct definition : example_definition<"accy.examples.single_pass_scan", T, example_registry<entries_in>>,
                     scan_interface<T> {
     using typename scan_interface<T>::n;  // a dependent base's member, named to be used unqualified
-    using status_words = accy::shape<accy::dtype::u64, accy::ceil_div<n, look_back_tile::elements>>;  // one per tile
-    using workspaces = accy::workspaces<accy::zero_filled<status_words>>;
+    using workspaces = accy::workspaces<look_back_status<n>>;
     using stages = accy::stages<stage_of<scan<T>, accy::result<0>, accy::operand<0>, accy::workspace<0>, n>>;
 };
 
