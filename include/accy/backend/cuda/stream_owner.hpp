@@ -5,6 +5,7 @@
 #include <accy/backend/cuda/backend.hpp>
 #include <accy/backend/cuda/context_scope.hpp>
 #include <accy/backend/cuda/detail/check.hpp>
+#include <accy/backend/cuda/detail/owned_handle.hpp>
 #include <accy/backend/cuda/driver.hpp>
 #include <accy/core/detail/owner.hpp>
 
@@ -22,22 +23,13 @@ public:
         const context_scope current(api, device.context());
         CUstream created = nullptr;
         detail::check(api, api.stream_create(&created, flags), "cuStreamCreate");
-        state_ = accy::detail::owner<state>({&api, created});
+        stream_ = accy::detail::owner<detail::owned_handle<CUstream, &driver_api::stream_destroy>>({&api, created});
     }
 
-    CUstream get() const noexcept { return state_->stream; }
+    CUstream get() const noexcept { return stream_->handle; }
 
 private:
-    struct state {
-        const driver_api* api = nullptr;
-        CUstream stream = nullptr;
-
-        void release() noexcept {
-            if (stream != nullptr) api->stream_destroy(stream);
-        }
-    };
-
-    accy::detail::owner<state> state_;
+    accy::detail::owner<detail::owned_handle<CUstream, &driver_api::stream_destroy>> stream_;
 };
 
 }  // namespace accy::cuda

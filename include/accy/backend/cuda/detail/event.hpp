@@ -6,6 +6,7 @@
 #include <accy/backend/cuda/backend.hpp>
 #include <accy/backend/cuda/context_scope.hpp>
 #include <accy/backend/cuda/detail/check.hpp>
+#include <accy/backend/cuda/detail/owned_handle.hpp>
 #include <accy/backend/cuda/driver.hpp>
 #include <accy/core/detail/owner.hpp>
 
@@ -23,33 +24,25 @@ public:
         const context_scope current(api, device.context());
         CUevent created = nullptr;
         check(api, api.event_create(&created, CU_EVENT_DISABLE_TIMING), "cuEventCreate");
-        state_ = accy::detail::owner<state>({&api, device.context(), created});
+        event_ = accy::detail::owner<owned_handle<CUevent, &driver_api::event_destroy>>({&api, created});
+        context_ = device.context();
     }
 
     /// Marks the work queued so far on `stream`, a stream of the event's context.
     void record(CUstream stream) const {
-        const context_scope current(*state_->api, state_->context);
-        check(*state_->api, state_->api->event_record(state_->event, stream), "cuEventRecord");
+        const context_scope current(*event_->api, context_);
+        check(*event_->api, event_->api->event_record(event_->handle, stream), "cuEventRecord");
     }
 
     /// Makes the work queued later on `stream`, of `device`'s context, wait for the last mark.
     void wait(const backend& device, CUstream stream) const {
         const context_scope current(device.driver(), device.context());
-        check(device.driver(), device.driver().stream_wait_event(stream, state_->event, 0), "cuStreamWaitEvent");
+        check(device.driver(), device.driver().stream_wait_event(stream, event_->handle, 0), "cuStreamWaitEvent");
     }
 
 private:
-    struct state {
-        const driver_api* api = nullptr;
-        CUcontext context = nullptr;
-        CUevent event = nullptr;
-
-        void release() noexcept {
-            if (event != nullptr) api->event_destroy(event);
-        }
-    };
-
-    accy::detail::owner<state> state_;
+    accy::detail::owner<owned_handle<CUevent, &driver_api::event_destroy>> event_;
+    CUcontext context_ = nullptr;  ///< the context the event was made in, which records it
 };
 
 }  // namespace accy::cuda::detail
