@@ -26,6 +26,8 @@ constexpr std::string_view name_of(problem value) noexcept {
     case problem::extent_not_an_integer: return "extent_not_an_integer";
     case problem::extent_zero: return "extent_zero";
     case problem::in_place_operand_out_of_range: return "in_place_operand_out_of_range";
+    case problem::zeroing_outside_workspaces: return "zeroing_outside_workspaces";
+    case problem::in_place_outside_results: return "in_place_outside_results";
     case problem::scalar_index_out_of_range: return "scalar_index_out_of_range";
     case problem::divisor_zero: return "divisor_zero";
     case problem::arithmetic_on_non_integer: return "arithmetic_on_non_integer";
@@ -243,6 +245,25 @@ struct extent_of_a_float : device_scan_definition {
 struct in_place_past_operands : device_scan_definition {
     using results = accy::results<in_place<1, shape<dtype::f32, n>>>;
 };
+// zero_filled and kept_zero are workspaces only, in_place results only.
+struct zero_filled_intermediate : device_scan_definition {
+    using intermediates = accy::intermediates<f32_blocks, zero_filled<f32_blocks>>;
+};
+struct kept_zero_result : device_scan_definition {
+    using results = accy::results<kept_zero<shape<dtype::f32, n>>>;
+};
+struct zero_filled_operand : device_scan_definition {
+    using operands = accy::operands<zero_filled<shape<dtype::f32, n>>>;
+};
+struct in_place_operand : device_scan_definition {
+    using operands = accy::operands<in_place<0, shape<dtype::f32, n>>>;
+};
+struct in_place_workspace : device_scan_definition {
+    using workspaces = accy::workspaces<in_place<0, f32_blocks>>;
+};
+struct in_place_result : device_scan_definition {
+    using results = accy::results<in_place<0, shape<dtype::f32, n>>>;
+};
 struct signed_plus_u64 : device_scan_definition {
     using runtime_scalars = accy::runtime_scalars<scalar<"n", std::uint64_t>, scalar<"offset", std::int32_t>>;
     using operands = accy::operands<shape<dtype::f32, sum<forward<0>, forward<1>>>>;
@@ -271,6 +292,12 @@ static_assert(!valid_pipeline<extent_divided_by_zero>);
 static_assert(!valid_pipeline<extent_of_zero>);
 static_assert(!valid_pipeline<extent_of_a_float>);
 static_assert(!valid_pipeline<in_place_past_operands>);
+static_assert(!valid_pipeline<zero_filled_intermediate>);
+static_assert(!valid_pipeline<kept_zero_result>);
+static_assert(!valid_pipeline<zero_filled_operand>);
+static_assert(!valid_pipeline<in_place_operand>);
+static_assert(!valid_pipeline<in_place_workspace>);
+static_assert(valid_pipeline<in_place_result>);
 static_assert(!valid_pipeline<signed_plus_u64>);
 
 BOOST_AUTO_TEST_CASE(extent_scalar_index_out_of_range) {
@@ -287,6 +314,17 @@ BOOST_AUTO_TEST_CASE(extent_not_an_integer) {
 }
 BOOST_AUTO_TEST_CASE(in_place_operand_out_of_range) {
     check_diagnosis<in_place_past_operands, in_buffer(problem::in_place_operand_out_of_range, buffer_kind::result, 0)>();
+}
+BOOST_AUTO_TEST_CASE(zeroing_outside_workspaces) {
+    check_diagnosis<zero_filled_intermediate, in_buffer(problem::zeroing_outside_workspaces, buffer_kind::intermediate, 1)>();
+    check_diagnosis<kept_zero_result, in_buffer(problem::zeroing_outside_workspaces, buffer_kind::result, 0)>();
+    check_diagnosis<zero_filled_operand, in_buffer(problem::zeroing_outside_workspaces, buffer_kind::operand, 0)>();
+}
+BOOST_AUTO_TEST_CASE(in_place_outside_results) {
+    check_diagnosis<in_place_operand, in_buffer(problem::in_place_outside_results, buffer_kind::operand, 0)>();
+    // Unbound too (workspace_unused), but a declaration's problem comes before the dataflow's.
+    check_diagnosis<in_place_workspace, in_buffer(problem::in_place_outside_results, buffer_kind::workspace, 0)>();
+    check_diagnosis<in_place_result, diagnosis{}>();
 }
 BOOST_AUTO_TEST_CASE(no_common_type) {
     check_diagnosis<signed_plus_u64, in_buffer(problem::no_common_type, buffer_kind::operand, 0)>();

@@ -18,11 +18,12 @@
 
 namespace accy {
 
-/// Checks a pipeline definition: every index in range, every stage's arguments against its kernel
-/// entries' parameters (count, kind, type), the entries themselves (one per format, the same
-/// layout in every format, launchable geometry), and a dataflow in which operands are only read,
-/// each intermediate is written before it is read and read after it is written, each workspace
-/// belongs to one stage and each result is written.
+/// Checks a pipeline definition: every declared shape in a list that takes it (zero_filled and
+/// kept_zero in workspaces, in_place in results), every index in range, every stage's arguments
+/// against its kernel entries' parameters (count, kind, type), the entries themselves (one per
+/// format, the same layout in every format, launchable geometry), and a dataflow in which operands
+/// are only read, each intermediate is written before it is read and read after it is written, each
+/// workspace belongs to one stage and each result is written.
 template <class Definition>
 constexpr diagnosis diagnose() {
     using declared = definition_traits<Definition>;

@@ -13,10 +13,12 @@ enum class problem {
     // in a runtime scalar's declaration
     scalar_type_not_supported,
     scalar_bounds_invalid,
-    // in a declared buffer's extent
+    // in a declared buffer
     extent_not_an_integer,
     extent_zero,
     in_place_operand_out_of_range,
+    zeroing_outside_workspaces,
+    in_place_outside_results,
     // in a derivation, of an extent or of a stage argument
     scalar_index_out_of_range,
     divisor_zero,

@@ -68,6 +68,8 @@ ACCY_DIAGNOSTIC(scalar_bounds_invalid, "accy::scalar<Name, T, Bounds>: bounds ap
 ACCY_DIAGNOSTIC(extent_not_an_integer, "accy::pipeline: a buffer's extent must be an integer derivation; convert<dtype::u64, D> a floating-point one");
 ACCY_DIAGNOSTIC(extent_zero, "accy::pipeline: a buffer has a constant extent of 0 elements or fewer; a buffer needs one element or more");
 ACCY_DIAGNOSTIC(in_place_operand_out_of_range, "accy::pipeline: a result is in_place<i, ...> over operand i at or past the number of operands");
+ACCY_DIAGNOSTIC(zeroing_outside_workspaces, "accy::pipeline: zero_filled<...> and kept_zero<...> apply to workspaces only (a kernel's own scratch); accy zeroes no operand, result or intermediate");
+ACCY_DIAGNOSTIC(in_place_outside_results, "accy::pipeline: in_place<i, ...> declares a result that may share an operand's memory; it applies to results only");
 ACCY_DIAGNOSTIC(scalar_index_out_of_range, "accy::pipeline: a derivation forward<i> reads runtime scalar i at or past the number of runtime scalars");
 ACCY_DIAGNOSTIC(divisor_zero, "accy::pipeline: a derivation is ceil_div<D, 0>, a division by zero");
 ACCY_DIAGNOSTIC(arithmetic_on_non_integer, "accy::pipeline: ceil_div, sum, product, min_of and max_of take integer derivations; convert<dtype, D> the others first");

@@ -1,8 +1,9 @@
 // SPDX-License-Identifier: Apache-2.0
 // Defines `accy::shape<dtype, extent>`, the element type and count of a buffer a pipeline uses,
 // and the lists that declare them: `accy::operands`, `accy::results`, `accy::intermediates` and
-// `accy::workspaces`, with `accy::in_place` (a result over an operand), and `accy::zero_filled` and
-// `accy::kept_zero` (workspaces that start each launch zeroed).
+// `accy::workspaces`, with `accy::in_place` (a result over an operand, in `results` only), and
+// `accy::zero_filled` and `accy::kept_zero` (workspaces that start each launch zeroed, in
+// `workspaces` only; in another list each is a compile error).
 #pragma once
 
 #include <accy/core/dtype.hpp>
@@ -25,13 +26,15 @@ struct shape {
 };
 
 /// A result that may share its memory with operand `Operand`: the caller may pass one buffer as
-/// both (a kernel that updates in place), and no overlap between the two is reported.
+/// both (a kernel that updates in place), and no overlap between the two is reported. In
+/// `results` only: in another list it is `problem::in_place_outside_results`.
 template <std::size_t Operand, class Shape>
 struct in_place : Shape {
     static constexpr std::size_t in_place_of = Operand;
 };
 
-/// A workspace that is set to zero before its stage runs, on the launch's stream.
+/// A workspace that is set to zero before its stage runs, on the launch's stream. In `workspaces`
+/// only: in another list it is `problem::zeroing_outside_workspaces`.
 template <class Shape>
 struct zero_filled : Shape {
     static constexpr bool zero_fill = true;
@@ -41,6 +44,7 @@ struct zero_filled : Shape {
 /// scratch of its own) and that its stage's kernel leaves zeroed when it finishes, so that no
 /// launch or graph replay spends a memset on it. Leaving it zeroed is the kernel's part: a kernel
 /// that leaves it dirty, or a launch that fails part way, makes the next launch read stale words.
+/// In `workspaces` only: in another list it is `problem::zeroing_outside_workspaces`.
 template <class Shape>
 struct kept_zero : Shape {
     static constexpr bool keep_zero = true;

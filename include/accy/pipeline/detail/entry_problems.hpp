@@ -88,7 +88,8 @@ constexpr problem entry_problem(const kernel_entry& entry, std::size_t& what) no
     return problem::none;
 }
 
-/// The first problem of one declared buffer list's extents, or none.
+/// The first problem of one declared buffer list, or none: of an extent, or a shape the list does not
+/// take (zero_filled and kept_zero are workspaces only, in_place results only).
 template <std::size_t Size>
 constexpr diagnosis list_problem(const std::array<shape_info, Size>& shapes, buffer_kind list) noexcept {
     for (std::size_t k = 0; k < Size; ++k) {
@@ -96,6 +97,10 @@ constexpr diagnosis list_problem(const std::array<shape_info, Size>& shapes, buf
         if (extent.fault != derivation_fault::none) return {problem_of(extent.fault), diagnosis::no_stage, 0, 0, list, k};
         if (!extent.type.integer()) return {problem::extent_not_an_integer, diagnosis::no_stage, 0, 0, list, k};
         if (shapes[k].never_positive) return {problem::extent_zero, diagnosis::no_stage, 0, 0, list, k};
+        if ((shapes[k].zero_fill || shapes[k].keep_zero) && list != buffer_kind::workspace)
+            return {problem::zeroing_outside_workspaces, diagnosis::no_stage, 0, 0, list, k};
+        if (shapes[k].in_place_of != static_cast<std::size_t>(-1) && list != buffer_kind::result)
+            return {problem::in_place_outside_results, diagnosis::no_stage, 0, 0, list, k};
     }
     return {};
 }
