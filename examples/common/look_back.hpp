@@ -19,12 +19,10 @@
 
 namespace accy_examples {
 
-/// The workspace of a look-back kernel over `N` elements, kept zeroed by the kernel: word 0 counts
-/// the tiles whose look-back is over, word 1 + t is tile t's status word, and the launch's last tile
-/// sets them all back to zero, so that no launch spends a memset on them.
+/// The workspace of a look-back kernel over `N` elements, kept zeroed by the kernel: a status word
+/// per tile, which the launch's last tile sets back to zero, so that no launch spends a memset on them.
 template <accy::derivation N>
-using look_back_status =
-    accy::kept_zero<accy::shape<accy::dtype::u64, accy::sum<accy::ceil_div<N, look_back_tile::elements>, accy::constant<1u>>>>;
+using look_back_status = accy::kept_zero<accy::shape<accy::dtype::u64, accy::ceil_div<N, look_back_tile::elements>>>;
 
 /// Publishes tile `tile_index`'s `aggregate` (a 4-byte T), finds the sum of all tiles before it by
 /// walking back over their status words until one holds an inclusive prefix, publishes its own
@@ -49,12 +47,15 @@ T exclusive_prefix(std::span<std::uint64_t> status, std::uint32_t tile_index, T 
     return exclusive;
 }
 
-/// Called by each tile once its look-back is over, with the whole workspace (`look_back_status`):
-/// counts the tile in word 0, and the launch's last tile of `tiles` sets the count and the status
-/// words back to zero. No tile reads a word by then.
-inline void finish_look_back(std::span<std::uint64_t> status, std::uint32_t tiles) {
-    if (std::atomic_ref(status[0]).fetch_add(1, std::memory_order_acq_rel) + 1 != tiles) return;
-    for (std::uint64_t& word : status.first(std::size_t{tiles} + 1)) std::atomic_ref(word).store(0, std::memory_order_relaxed);
+/// Called by tile `tile_index` of `tiles` once its look-back is over. The last tile waits until every
+/// word holds an inclusive prefix (each tile's last write to its word, at the end of its look-back:
+/// no tile reads a word after that), then sets them all back to zero for the next launch. The
+/// others return at once.
+inline void finish_look_back(std::span<std::uint64_t> status, std::uint32_t tile_index, std::uint32_t tiles) {
+    if (tile_index + 1 != tiles) return;
+    for (std::uint64_t& word : status.first(tiles))
+        while (status_flag(std::atomic_ref(word).load(std::memory_order_acquire)) != flag_prefix) std::this_thread::yield();
+    for (std::uint64_t& word : status.first(tiles)) std::atomic_ref(word).store(0, std::memory_order_relaxed);
 }
 
 }  // namespace accy_examples

@@ -28,8 +28,8 @@ void scan_tile(const accy::host_block& block) {
     const tile_range<look_back_tile> range(block.block_index.x, block.scalar_as<std::uint32_t>(3));
     T running{};
     for (std::uint64_t i = range.first; i < range.last; ++i) result[i] = running = wrapping_add(running, input[i]);
-    const T before = exclusive_prefix(status.subspan(1), block.block_index.x, running);
-    finish_look_back(status, block.grid_dim.x);
+    const T before = exclusive_prefix(status, block.block_index.x, running);
+    finish_look_back(status, block.block_index.x, block.grid_dim.x);
     for (std::uint64_t i = range.first; i < range.last; ++i) result[i] = wrapping_add(result[i], before);
 }
 

@@ -4,9 +4,9 @@
 // One stage (T is float or std::int32_t, t its dtype f32 or i32; version 1):
 //   accy.examples.single_pass_scan.scan.<t>  (T* result, const T* input, unsigned long long* status, std::uint32_t n)
 //       one block per tile (common/look_back_tile.hpp).
-// `status` is the kernel's own workspace (common/look_back.hpp): a count of finished tiles, then one
-// status word per tile (common/tile_status.hpp), zeroed by accy when allocated and set back to zero
-// by the launch's last tile (a kept_zero workspace). Each tile publishes its aggregate, then looks
+// `status` is the kernel's own workspace (common/look_back.hpp): one status word per tile
+// (common/tile_status.hpp), zeroed by accy when allocated and set back to zero by the launch's last
+// tile (a kept_zero workspace). Each tile publishes its aggregate, then looks
 // back over its predecessors' words (decoupled look-back) for its exclusive prefix.
 // Only <cstdint> here: CUDA kernels include it.
 #pragma once

@@ -2,8 +2,8 @@
 // The compaction's CUDA kernel, f32 and i32 (signature in compact_config.hpp): one pass over tiles
 // (common/look_back_tile.hpp). A block counts what its tile keeps, learns what the tiles before it
 // keep by decoupled look-back, gathers its kept elements in shared memory and writes them out coalesced.
-// `status` is a kept_zero workspace: word 0 counts the finished tiles, word 1 + t is tile t's status,
-// and the launch's last tile sets them all back to zero for the next launch.
+// `status` is a kept_zero workspace, a word per tile that the launch's last tile sets back to zero
+// for the next launch.
 #include "common/cuda/look_back.cuh"
 #include "common/cuda/tile_rows.cuh"
 #include "compact/compact_config.hpp"
@@ -45,7 +45,7 @@ __device__ void select(T* out, std::uint32_t* count, const T* in, unsigned long 
     }
     const auto totals = counts::combine(warp_kept, warp_counts);
     if (threadIdx.x < warp_size) {
-        const std::uint32_t before = exclusive_prefix(status + 1, tile_index, totals.total);
+        const std::uint32_t before = exclusive_prefix(status, tile_index, totals.total);
         if (threadIdx.x == 0) kept_before = before;
     }
 #pragma unroll
@@ -58,12 +58,10 @@ __device__ void select(T* out, std::uint32_t* count, const T* in, unsigned long 
         if (keep[row] & 8u) kept_values[at] = v.w;
     }
     __syncthreads();
-    // Counted here, where the tile's elements no longer hold registers.
-    const std::uint32_t finished_before = threadIdx.x == 0 ? count_finished(status) : 0;
     T* const destination = out + kept_before;
     for (std::uint32_t i = threadIdx.x; i < totals.total; i += compact_block_threads) __stcs(destination + i, kept_values[i]);
     if (threadIdx.x == 0 && (std::uint64_t{tile_index} + 1) * tile::tile >= n) *count = kept_before + totals.total;
-    if (__syncthreads_or(threadIdx.x == 0 && finished_before == gridDim.x - 1)) clear_status(status, status + 1, gridDim.x);
+    if (tile_index == gridDim.x - 1) clear_status(status, gridDim.x);
 }
 
 }  // namespace

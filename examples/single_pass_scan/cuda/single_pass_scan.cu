@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: Apache-2.0
 // Single-pass inclusive scan with decoupled look-back: one read and one write of each element.
-// `status` is a kept_zero workspace: word 0 counts the finished tiles, word 1 + t is tile t's status,
-// and the launch's last tile sets them all back to zero for the next launch.
+// `status` is a kept_zero workspace, a word per tile that the launch's last tile sets back to zero
+// for the next launch.
 #include "common/cuda/look_back.cuh"
 #include "common/cuda/tile_rows.cuh"
 #include "single_pass_scan/single_pass_config.hpp"
@@ -23,18 +23,14 @@ __device__ void single_pass_scan(T* result, const T* input, unsigned long long* 
     typename tile::vector items[tile::rows];
     tile::template load<caching::stream>(items, input, blockIdx.x, n, whole);
     const auto totals = tile::combine(tile::scan_warp(items), warp_totals);
-    std::uint32_t finished_before = 0;
     if (threadIdx.x < warp_size) {
-        const T exclusive = exclusive_prefix(status + 1, blockIdx.x, totals.total);
-        if (threadIdx.x == 0) {
-            tile_prefix = exclusive;
-            finished_before = count_finished(status);
-        }
+        const T exclusive = exclusive_prefix(status, blockIdx.x, totals.total);
+        if (threadIdx.x == 0) tile_prefix = exclusive;
     }
     __syncthreads();
     tile::add(items, plus(tile_prefix, totals.before));
     tile::store(items, result, blockIdx.x, n, whole);
-    if (__syncthreads_or(threadIdx.x == 0 && finished_before == gridDim.x - 1)) clear_status(status, status + 1, gridDim.x);
+    if (blockIdx.x == gridDim.x - 1) clear_status(status, gridDim.x);
 }
 
 }  // namespace
