@@ -55,6 +55,12 @@ struct square_add_case {
 
 std::uint32_t random_n() { return random_values<std::uint32_t>(1, 1, 300000)[0]; }
 
+// A backend and a pool in globals: destroyed at exit after every function-local static of the
+// process, the driver and the registry of loaded libraries among them (which the process makes
+// later, on first use). Their release must still find both.
+std::optional<accy::cuda::backend> global_device;
+std::optional<accy::artifact_pool<square_add, accy::cuda::backend>> global_pool;
+
 }  // namespace
 
 BOOST_AUTO_TEST_SUITE(cuda_backend)
@@ -93,6 +99,17 @@ BOOST_AUTO_TEST_CASE(pool_and_scratch_launch_many_times) {
         device().synchronize(std::nullopt);  // with pool and scratch the launch does not wait
         run.check();
     }
+}
+
+BOOST_AUTO_TEST_CASE(a_pool_in_a_global_is_released_at_exit) {
+    global_device.emplace(0);
+    global_pool.emplace(accy::load_artifacts<square_add>(*global_device, accy::formats::cuda_fatbin));
+    square_add_case run(random_n());
+    accy::launch_pipeline<square_add>(*global_device, accy::formats::cuda_fatbin, run.operands(), run.results(), run.scalars,
+                                      accy::use_pool(*global_pool));
+    run.check();
+    // The pool stays loaded until exit. Before the driver and the registry outlived every static, this
+    // executable ended in "munmap_chunk(): invalid pointer" or a segmentation fault after its tests passed.
 }
 
 BOOST_AUTO_TEST_CASE(caller_stream) {

@@ -4,6 +4,7 @@
 #pragma once
 
 #include <accy/backend/cuda/detail/message.hpp>
+#include <accy/core/detail/immortal.hpp>
 #include <accy/core/error.hpp>
 
 #include <cuda.h>
@@ -189,11 +190,12 @@ inline loaded_driver load_driver() {
 }  // namespace detail
 
 /// The driver, loaded and initialized on the first call (thread-safe); every later call returns
-/// the same table. Throws `errc::runtime_unavailable`, saying why, where there is no usable driver.
+/// the same table, until the process ends: objects with static storage can still release what
+/// they own at exit. Throws `errc::runtime_unavailable`, saying why, where there is no usable driver.
 inline const driver_api& driver() {
-    static const detail::loaded_driver loaded = detail::load_driver();
-    if (!loaded.failure.empty()) throw error(errc::runtime_unavailable, loaded.failure);
-    return loaded.api;
+    static const accy::detail::immortal<detail::loaded_driver> loaded(detail::load_driver());
+    if (!loaded.get().failure.empty()) throw error(errc::runtime_unavailable, loaded.get().failure);
+    return loaded.get().api;
 }
 
 }  // namespace accy::cuda

@@ -6,6 +6,7 @@
 #include <accy/backend/cuda/detail/check.hpp>
 #include <accy/backend/cuda/detail/message.hpp>
 #include <accy/backend/cuda/driver.hpp>
+#include <accy/core/detail/immortal.hpp>
 
 #include <cuda.h>
 
@@ -101,10 +102,11 @@ private:
     std::vector<loaded> loaded_;
 };
 
-/// The process's libraries.
+/// The process's libraries. Never destroyed, so that a pool or a kernel held in a static releases
+/// its library at exit whatever the order of destruction.
 inline library_registry& libraries() {
-    static library_registry instance;
-    return instance;
+    static accy::detail::immortal<library_registry> instance;
+    return instance.get();
 }
 
 }  // namespace accy::cuda::detail
