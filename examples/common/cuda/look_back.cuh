@@ -85,13 +85,27 @@ __device__ T exclusive_prefix(unsigned long long* status, std::uint32_t tile, T 
 /// all back to zero, leaving the kept_zero workspace as the launch found it. A tile's prefix is its
 /// last write to its word and comes at the end of its look-back, so once every word holds one, no
 /// tile reads or writes a word again. Only this tile waits: the others count nothing and fence
-/// nothing (a fence and an atomic per tile cost 7 % of the H200's scan of 2^28 elements).
+/// nothing (a fence and an atomic per tile cost 3 % of the H200's scan of 2^28 elements). Each
+/// thread reads `batch` words at a time, all in flight at once: read one by one, the 32768 words of
+/// that scan took longer than a memset.
 __device__ __forceinline__ void clear_status(unsigned long long* status, std::uint32_t tiles) {
-    for (std::uint32_t i = threadIdx.x; i < tiles; i += blockDim.x)
-        for (unsigned delay = 32; status_flag(read_status(status, i)) != flag_prefix;
-             delay = delay < max_delay_ns ? 2 * delay : max_delay_ns)
+    constexpr unsigned batch = 16;
+    for (std::uint32_t first = 0; first < tiles; first += batch * blockDim.x) {
+        for (unsigned delay = 32;; delay = delay < max_delay_ns ? 2 * delay : max_delay_ns) {
+            std::uint64_t words[batch];
+#pragma unroll
+            for (unsigned k = 0; k < batch; ++k) {
+                const std::uint32_t i = first + k * blockDim.x + threadIdx.x;
+                words[k] = i < tiles ? read_status(status, i) : status_word(flag_prefix, 0);
+            }
+            bool published = true;
+#pragma unroll
+            for (unsigned k = 0; k < batch; ++k) published = published && status_flag(words[k]) == flag_prefix;
+            if (__syncthreads_and(published)) break;
             __nanosleep(delay);
-    __syncthreads();  // every word holds its prefix before any is cleared
+        }
+    }
+    // Every word holds its prefix (the last __syncthreads_and saw to it) before any is cleared.
     for (std::uint32_t i = threadIdx.x; i < tiles; i += blockDim.x) status[i] = 0;
 }
 
