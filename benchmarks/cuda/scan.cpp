@@ -217,8 +217,8 @@ BENCHMARK(copy)->Name("copy/throughput")->Apply(powers_of_four)->UseManualTime()
 BENCHMARK_CAPTURE(three_stage_scan, throughput, false)->Apply(powers_of_four)->UseManualTime();
 BENCHMARK_CAPTURE(single_pass_scan, throughput, false)->Apply(powers_of_two)->UseManualTime();
 BENCHMARK_CAPTURE(cub_inclusive_sum_f32, throughput, false)->Name("cub_inclusive_sum/throughput")->Apply(powers_of_two)->UseManualTime();
-BENCHMARK(single_pass_scan_i32)->Name("single_pass_scan_i32/throughput")->Apply(powers_of_four)->UseManualTime();
-BENCHMARK(cub_inclusive_sum_i32)->Name("cub_inclusive_sum_i32/throughput")->Apply(powers_of_four)->UseManualTime();
+BENCHMARK(single_pass_scan_i32)->Name("single_pass_scan_i32/throughput")->Apply(powers_of_two)->UseManualTime();
+BENCHMARK(cub_inclusive_sum_i32)->Name("cub_inclusive_sum_i32/throughput")->Apply(powers_of_two)->UseManualTime();
 BENCHMARK(compact)->Name("compact/throughput")->Apply(powers_of_four)->UseManualTime();
 BENCHMARK(cub_select)->Name("cub_select/throughput")->Apply(powers_of_four)->UseManualTime();
 BENCHMARK_CAPTURE(three_stage_scan, latency_graph, true)->Apply(latency_sizes)->UseRealTime();
