@@ -1,0 +1,92 @@
+// SPDX-License-Identifier: Apache-2.0
+// Defines `accy_examples::cuda::staged_tile`, a tile of tile_rows held in shared memory instead of
+// registers: one thread loads a whole tile with one bulk copy (cp.async.bulk, Hopper's copy engine)
+// that completes on an mbarrier, so that a block needs few registers and shared memory alone bounds
+// the tiles in flight on a multiprocessor.
+#pragma once
+
+#include "common/cuda/tile_rows.cuh"
+
+#include <cstdint>
+
+namespace accy_examples::cuda {
+
+template <class T, unsigned BlockThreads, unsigned ItemsPerThread>
+struct staged_tile : tile_rows<T, BlockThreads, ItemsPerThread> {
+    using rows_of = tile_rows<T, BlockThreads, ItemsPerThread>;
+    using typename rows_of::vector;
+    using rows_of::rows;
+    using rows_of::tile;
+
+    /// The dynamic shared memory one tile takes.
+    static constexpr std::uint32_t bytes = tile * sizeof(T);
+
+    /// This thread's row `row` within the staged tile: the vectors lie as in global memory.
+    static __device__ __forceinline__ vector& row_of(vector* staged, unsigned row) {
+        return staged[rows_of::first(0, row) / 4];
+    }
+
+    /// Called by every thread of the block: copies tile `tile_index` of `in` into `staged` (`bytes`
+    /// long, 16-byte aligned), `fill` past `n`, and returns once every thread can read it. A whole tile
+    /// (tile_rows::whole) arrives by one bulk copy that leaves the L2 cache to evict its lines first
+    /// (they are not read again); other tiles element by element.
+    static __device__ __forceinline__ void stage(vector* staged, std::uint64_t* arrived, const T* in, std::uint32_t tile_index,
+                                                std::uint64_t n, bool whole_tile, T fill = T{}) {
+        const std::uint64_t base = std::uint64_t{tile_index} * tile;
+        if (!whole_tile) {
+            T* elements = reinterpret_cast<T*>(staged);
+            for (unsigned i = threadIdx.x; i < tile; i += BlockThreads) elements[i] = base + i < n ? in[base + i] : fill;
+            __syncthreads();
+            return;
+        }
+        const auto barrier = static_cast<unsigned>(__cvta_generic_to_shared(arrived));
+        if (threadIdx.x == 0) {
+            asm volatile("mbarrier.init.shared::cta.b64 [%0], 1;" ::"r"(barrier) : "memory");
+            // The initialised barrier visible to the copy engine before the copy signals it.
+            asm volatile("fence.mbarrier_init.release.cluster;" ::: "memory");
+            asm volatile("mbarrier.arrive.expect_tx.shared::cta.b64 _, [%0], %1;" ::"r"(barrier), "r"(bytes) : "memory");
+            std::uint64_t evict_first;
+            asm volatile("createpolicy.fractional.L2::evict_first.b64 %0, 1.0;" : "=l"(evict_first));
+            asm volatile(
+                "cp.async.bulk.shared::cluster.global.mbarrier::complete_tx::bytes.L2::cache_hint [%0], [%1], %2, [%3], %4;" ::"r"(
+                    static_cast<unsigned>(__cvta_generic_to_shared(staged))),
+                "l"(in + base), "r"(bytes), "r"(barrier), "l"(evict_first)
+                : "memory");
+        }
+        __syncthreads();  // no thread waits on the barrier before it is initialised
+        asm volatile(
+            "{\n"
+            ".reg .pred arrived;\n"
+            "waiting:\n"
+            "mbarrier.try_wait.parity.shared::cta.b64 arrived, [%0], 0;\n"
+            "@!arrived bra waiting;\n"
+            "}\n" ::"r"(barrier)
+            : "memory");
+    }
+
+    /// The sum of this thread's elements in `staged`.
+    static __device__ __forceinline__ T staged_sum(vector* staged) {
+        T sum{};
+#pragma unroll 4
+        for (unsigned row = 0; row < rows; ++row) {
+            const vector v = row_of(staged, row);
+            sum = plus(sum, plus(plus(v.x, v.y), plus(v.z, v.w)));
+        }
+        return sum;
+    }
+
+    /// Scans this thread's rows of `staged` after `carry` (what comes before the thread's warp) and
+    /// stores them into tile `tile_index` of `out`, a row at a time, so that a row is all the block
+    /// holds in registers.
+    static __device__ __forceinline__ void scan_and_store(vector* staged, T carry, T* out, std::uint32_t tile_index, std::uint64_t n,
+                                                          bool whole_tile) {
+#pragma unroll 2
+        for (unsigned row = 0; row < rows; ++row) {
+            vector v = row_of(staged, row);
+            rows_of::scan_row(v, carry);
+            rows_of::store_row(v, out, tile_index, row, n, whole_tile);
+        }
+    }
+};
+
+}  // namespace accy_examples::cuda
