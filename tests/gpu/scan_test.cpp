@@ -61,19 +61,28 @@ std::vector<T> exact_input(std::uint32_t n) {
     }
 }
 
+/// The elements of `buffer` from the `skipped`-th on.
+template <class T>
+accy::buffer past(const accy::buffer& buffer, std::uint32_t skipped) {
+    return {buffer.address + skipped * sizeof(T), buffer.byte_size - skipped * sizeof(T)};
+}
+
 /// Uploads `input`, poisons the result, runs `launch(operands, results, scalars)`, and compares
 /// the result with the CPU's inclusive scan: exactly, or for `approximate` f32 by relative norm.
+/// Operand and result start `misalignment` elements past their allocations' (aligned) start.
 template <class T, class Launch>
-void check_scan(const std::vector<T>& input, Launch&& launch, bool approximate = false) {
+void check_scan(const std::vector<T>& input, Launch&& launch, bool approximate = false, std::uint32_t misalignment = 0) {
     const auto n = static_cast<std::uint32_t>(input.size());
-    const accy::cuda::device_buffer in = to_device<T>(input);
-    const accy::cuda::device_buffer out(device(), input.size() * sizeof(T));
+    std::vector<T> shifted(misalignment, T{});
+    shifted.insert(shifted.end(), input.begin(), input.end());
+    const accy::cuda::device_buffer in = to_device<T>(shifted);
+    const accy::cuda::device_buffer out(device(), shifted.size() * sizeof(T));
     poison(out.view());
-    const std::array<accy::buffer, 1> operands{in.view()}, results{out.view()};
+    const std::array<accy::buffer, 1> operands{past<T>(in.view(), misalignment)}, results{past<T>(out.view(), misalignment)};
     const std::array<std::uint32_t, 1> scalars{n};
     launch(operands, results, scalars);
     device().synchronize(std::nullopt);
-    const std::vector<T> got = to_host<T>(out.view(), n);
+    const std::vector<T> got = to_host<T>(results[0], n);
 
     if (approximate) {
         double running = 0, error = 0, norm = 0;
@@ -231,15 +240,22 @@ BOOST_AUTO_TEST_CASE(graph_update_is_all_or_nothing_when_the_driver_refuses_a_no
     BOOST_TEST(written_past_n == 0u, written_past_n << " elements past n = " << built_n << " were written");
 }
 
+/// Launches the single-pass scan cold, as `check_scan` calls it.
+template <class T>
+void launch_single_pass(const std::array<accy::buffer, 1>& operands, const std::array<accy::buffer, 1>& results,
+                        const std::array<std::uint32_t, 1>& scalars) {
+    accy::launch_pipeline<single_pass_scan<T>>(device(), accy::formats::cuda_fatbin, operands, results, scalars);
+}
+
 BOOST_AUTO_TEST_CASE_TEMPLATE(single_pass_cold, T, element_types) {
-    for (const std::uint32_t n : sizes) {
-        BOOST_TEST_CONTEXT("n = " << n) {
-            check_scan<T>(exact_input<T>(n), [](const auto& operands, const auto& results, const auto& scalars) {
-                accy::launch_pipeline<single_pass_scan<T>>(device(), accy::formats::cuda_fatbin, operands, results,
-                                                           scalars);
-            });
-        }
-    }
+    for (const std::uint32_t n : sizes) BOOST_TEST_CONTEXT("n = " << n) { check_scan<T>(exact_input<T>(n), launch_single_pass<T>); }
+}
+
+// The kernel stages whole 16-byte vectors by bulk copy, so buffers one element off that alignment
+// take its element-by-element paths: every tile, not only the last.
+BOOST_AUTO_TEST_CASE_TEMPLATE(single_pass_misaligned, T, element_types) {
+    for (const std::uint32_t n : sizes)
+        BOOST_TEST_CONTEXT("n = " << n) { check_scan<T>(exact_input<T>(n), launch_single_pass<T>, false, 1); }
 }
 
 BOOST_AUTO_TEST_CASE_TEMPLATE(single_pass_graph_replay, T, element_types) {

@@ -26,34 +26,41 @@ struct staged_tile : tile_rows<T, BlockThreads, ItemsPerThread> {
         return staged[rows_of::first(0, row) / 4];
     }
 
-    /// Called by every thread of the block: copies tile `tile_index` of `in` into `staged` (`bytes`
-    /// long, 16-byte aligned), `fill` past `n`, and returns once every thread can read it. A whole tile
-    /// (tile_rows::whole) arrives by one bulk copy that leaves the L2 cache to evict its lines first
-    /// (they are not read again); other tiles element by element.
+    /// Called by every thread of the block: copies tile `tile_index` of `in`, its elements below `n`,
+    /// into `staged` (`bytes` long, 16-byte aligned) and `fill` past `n`, and returns once every thread
+    /// can read it. Where `in` is 16-byte aligned, the tile's whole vectors arrive by one bulk copy that
+    /// leaves the L2 cache to evict their lines first (they are not read again); the threads copy the
+    /// rest: at most 3 elements (all of them where `in` is not aligned) and the fill. The grid covers
+    /// `n`, so the tile starts below it.
     static __device__ __forceinline__ void stage(vector* staged, std::uint64_t* arrived, const T* in, std::uint32_t tile_index,
-                                                std::uint64_t n, bool whole_tile, T fill = T{}) {
+                                                 std::uint64_t n, T fill = T{}) {
         const std::uint64_t base = std::uint64_t{tile_index} * tile;
-        if (!whole_tile) {
-            T* elements = reinterpret_cast<T*>(staged);
-            for (unsigned i = threadIdx.x; i < tile; i += BlockThreads) elements[i] = base + i < n ? in[base + i] : fill;
+        const std::uint64_t below_n = n - base < tile ? n - base : tile;
+        const bool aligned = reinterpret_cast<std::uintptr_t>(in) % 16 == 0;
+        const auto copied = static_cast<std::uint32_t>(aligned ? below_n / 4 * 4 : 0);
+        T* elements = reinterpret_cast<T*>(staged);
+#pragma unroll 4
+        for (unsigned i = copied + threadIdx.x; i < tile; i += BlockThreads) elements[i] = base + i < n ? in[base + i] : fill;
+        if (copied == 0) {
             __syncthreads();
             return;
         }
+        const unsigned copied_bytes = copied * sizeof(T);
         const auto barrier = static_cast<unsigned>(__cvta_generic_to_shared(arrived));
         if (threadIdx.x == 0) {
             asm volatile("mbarrier.init.shared::cta.b64 [%0], 1;" ::"r"(barrier) : "memory");
             // The initialised barrier visible to the copy engine before the copy signals it.
             asm volatile("fence.mbarrier_init.release.cluster;" ::: "memory");
-            asm volatile("mbarrier.arrive.expect_tx.shared::cta.b64 _, [%0], %1;" ::"r"(barrier), "r"(bytes) : "memory");
+            asm volatile("mbarrier.arrive.expect_tx.shared::cta.b64 _, [%0], %1;" ::"r"(barrier), "r"(copied_bytes) : "memory");
             std::uint64_t evict_first;
             asm volatile("createpolicy.fractional.L2::evict_first.b64 %0, 1.0;" : "=l"(evict_first));
             asm volatile(
                 "cp.async.bulk.shared::cluster.global.mbarrier::complete_tx::bytes.L2::cache_hint [%0], [%1], %2, [%3], %4;" ::"r"(
                     static_cast<unsigned>(__cvta_generic_to_shared(staged))),
-                "l"(in + base), "r"(bytes), "r"(barrier), "l"(evict_first)
+                "l"(in + base), "r"(copied_bytes), "r"(barrier), "l"(evict_first)
                 : "memory");
         }
-        __syncthreads();  // no thread waits on the barrier before it is initialised
+        __syncthreads();  // the threads' elements written, and no thread waits on the barrier before it is initialised
         asm volatile(
             "{\n"
             ".reg .pred arrived;\n"

@@ -26,7 +26,7 @@ __device__ void single_pass_scan(T* result, const T* input, unsigned long long* 
     __shared__ T warp_totals[tile::warps];
     __shared__ T tile_prefix;
     const bool whole = tile::whole(blockIdx.x, n, input, result);
-    tile::stage(staged, &arrived, input, blockIdx.x, n, whole);
+    tile::stage(staged, &arrived, input, blockIdx.x, n);
     const auto totals = tile::combine(warp_sum(tile::staged_sum(staged)), warp_totals);
     if (threadIdx.x < warp_size) {
         const T exclusive = exclusive_prefix(status, blockIdx.x, totals.total);
