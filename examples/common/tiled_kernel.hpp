@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: Apache-2.0
 // Defines what the host side knows of a kernel over tiles (common/tile_shape.hpp), one block per
-// tile: its launch geometry, `accy_examples::over_tiles` (`staged_over_tiles` with the tile in shared
-// memory), and the elements one block covers, `accy_examples::tile_range`, as the host kernels walk them.
+// tile: its launch geometry, `accy_examples::over_tiles`, and the elements one block covers,
+// `accy_examples::tile_range`, as the host kernels walk them.
 #pragma once
 
 #include <accy/accy.hpp>
@@ -16,15 +16,6 @@ template <class Tile>
 constexpr accy::launch_geometry over_tiles(std::uint32_t n_index) {
     return {{accy::grid_dim::ceil_div(n_index, Tile::elements), accy::grid_dim::fixed(1), accy::grid_dim::fixed(1)},
             {Tile::block_threads, 1, 1}};
-}
-
-/// As over_tiles, each block with the tile's elements of `T` in dynamic shared memory: kernels that
-/// stage their tile there (common/cuda/staged_tile.cuh).
-template <class Tile, class T>
-constexpr accy::launch_geometry staged_over_tiles(std::uint32_t n_index) {
-    accy::launch_geometry geometry = over_tiles<Tile>(n_index);
-    geometry.shared.bytes = Tile::elements * sizeof(T);
-    return geometry;
 }
 
 /// The elements of tile `index` below `n`: [first, last).

@@ -25,7 +25,7 @@ void scan_tile(const accy::host_block& block) {
     const std::span<T> result = block.buffer_as<T>(0);
     const std::span<const T> input = block.buffer_as<const T>(1);
     const std::span<std::uint64_t> status = block.buffer_as<std::uint64_t>(2);
-    const tile_range<tile> range(block.block_index.x, block.scalar_as<std::uint32_t>(3));
+    const tile_range<look_back_tile> range(block.block_index.x, block.scalar_as<std::uint32_t>(3));
     T running{};
     for (std::uint64_t i = range.first; i < range.last; ++i) result[i] = running = wrapping_add(running, input[i]);
     const T before = exclusive_prefix(status, block.block_index.x, running);

@@ -17,7 +17,7 @@ template <class T>
 inline constexpr accy::kernel_entry scan = declare<"accy.examples.single_pass_scan.scan", T>(
     {buffer_of<T>("result", accy::access::write), buffer_of<T>("input", accy::access::read),
      buffer_of<std::uint64_t>("status", accy::access::read_write), scalar_of<std::uint32_t>("n")},
-    staged_over_tiles<tile, T>(3));
+    over_tiles<look_back_tile>(3));
 
 /// The single-pass scan's entries for `T` in `Format`, as `entries`: host_kernels.hpp defines the
 /// host's, cuda/single_pass_cuda.hpp CUDA's.

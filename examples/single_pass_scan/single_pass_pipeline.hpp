@@ -26,7 +26,7 @@ template <class T>
 struct definition : example_definition<"accy.examples.single_pass_scan", T, example_registry<entries_in>>,
                     scan_interface<T> {
     using typename scan_interface<T>::n;  // a dependent base's member, named to be used unqualified
-    using workspaces = accy::workspaces<look_back_status<tile, n>>;
+    using workspaces = accy::workspaces<look_back_status<n>>;
     using stages = accy::stages<stage_of<scan<T>, accy::result<0>, accy::operand<0>, accy::workspace<0>, n>>;
 };
 

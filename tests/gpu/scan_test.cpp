@@ -251,8 +251,8 @@ BOOST_AUTO_TEST_CASE_TEMPLATE(single_pass_cold, T, element_types) {
     for (const std::uint32_t n : sizes) BOOST_TEST_CONTEXT("n = " << n) { check_scan<T>(exact_input<T>(n), launch_single_pass<T>); }
 }
 
-// The kernel stages whole 16-byte vectors by bulk copy, so buffers one element off that alignment
-// take its element-by-element paths: every tile, not only the last.
+// The kernel moves whole tiles as 16-byte vectors, so buffers one element off that alignment take
+// its element-by-element paths: every tile, not only the last.
 BOOST_AUTO_TEST_CASE_TEMPLATE(single_pass_misaligned, T, element_types) {
     for (const std::uint32_t n : sizes)
         BOOST_TEST_CONTEXT("n = " << n) { check_scan<T>(exact_input<T>(n), launch_single_pass<T>, false, 1); }
