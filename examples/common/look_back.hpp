@@ -5,7 +5,6 @@
 // std::atomic_ref on the words.
 #pragma once
 
-#include "common/look_back_tile.hpp"
 #include "common/tile_status.hpp"
 #include "common/wrapping_add.hpp"
 
@@ -19,10 +18,10 @@
 
 namespace accy_examples {
 
-/// The workspace of a look-back kernel over `N` elements, kept zeroed by the kernel: a status word
+/// The workspace of a look-back kernel over `Tiles` tiles, kept zeroed by the kernel: a status word
 /// per tile, which the launch's last tile sets back to zero, so that no launch spends a memset on them.
-template <accy::derivation N>
-using look_back_status = accy::kept_zero<accy::shape<accy::dtype::u64, accy::ceil_div<N, look_back_tile::elements>>>;
+template <accy::derivation Tiles>
+using look_back_status = accy::kept_zero<accy::shape<accy::dtype::u64, Tiles>>;
 
 /// Publishes tile `tile_index`'s `aggregate` (a 4-byte T), finds the sum of all tiles before it by
 /// walking back over their status words until one holds an inclusive prefix, publishes its own

@@ -1,8 +1,8 @@
 // SPDX-License-Identifier: Apache-2.0
-// Defines `accy_examples::look_back_tile`, the tile of the examples' kernels that find what the tiles
-// before theirs hold by decoupled look-back (the compaction's and the single-pass scan's): the shape
-// for which common/cuda/look_back.cuh's blocks per multiprocessor were measured. Only <cstdint>
-// here: CUDA kernels include it.
+// Defines `accy_examples::look_back_tile`, the tile of the compaction's kernel, which holds it in
+// registers while it finds what the tiles before its own keep by decoupled look-back: the shape for
+// which common/cuda/look_back.cuh's blocks per multiprocessor were measured (the single-pass scan has
+// its own tiles, single_pass_scan/single_pass_config.hpp). Only <cstdint> here: CUDA kernels include it.
 #pragma once
 
 #include "common/tile_shape.hpp"

@@ -3,17 +3,12 @@
 // their host and CUDA versions: one 64-bit word per tile in a kept_zero workspace, the high half a
 // flag (0 not ready, 1 the tile's aggregate, 2 its inclusive prefix), the low half the value's bits.
 // Flag and value share one word, so a reader never sees one without the other.
-// Only <cstdint> here: CUDA kernels include it.
+// Only <cstdint> and the examples' own headers here: CUDA kernels include it.
 #pragma once
 
-#include <cstdint>
+#include "common/host_device.hpp"
 
-// Host and device functions alike where nvcc compiles this header.
-#ifdef __CUDACC__
-#define ACCY_EXAMPLES_HOST_DEVICE __host__ __device__
-#else
-#define ACCY_EXAMPLES_HOST_DEVICE
-#endif
+#include <cstdint>
 
 namespace accy_examples {
 

@@ -33,7 +33,7 @@ struct definition : example_definition<"accy.examples.compact", T, example_regis
     using threshold = accy::forward<1>;
     using operands = accy::operands<accy::shape<accy::dtype_of<T>, n>>;
     using results = accy::results<accy::shape<accy::dtype_of<T>, n>, accy::shape<accy::dtype::u32, accy::constant<1u>>>;
-    using workspaces = accy::workspaces<look_back_status<n>>;
+    using workspaces = accy::workspaces<look_back_status<accy::ceil_div<n, look_back_tile::elements>>>;
     using stages =
         accy::stages<stage_of<select<T>, accy::result<0>, accy::result<1>, accy::operand<0>, accy::workspace<0>, n, threshold>>;
 };

@@ -4,7 +4,6 @@
 #pragma once
 
 #include "common/kernel_entries.hpp"
-#include "common/tiled_kernel.hpp"
 #include "single_pass_scan/single_pass_config.hpp"
 
 #include <accy/accy.hpp>
@@ -13,11 +12,15 @@
 
 namespace accy_examples::single_pass {
 
+/// One block per tile, `tiles` (parameter 4) of them, each with a staged tile of T in dynamic shared memory.
 template <class T>
 inline constexpr accy::kernel_entry scan = declare<"accy.examples.single_pass_scan.scan", T>(
     {buffer_of<T>("result", accy::access::write), buffer_of<T>("input", accy::access::read),
-     buffer_of<std::uint64_t>("status", accy::access::read_write), scalar_of<std::uint32_t>("n")},
-    over_tiles<look_back_tile>(3));
+     buffer_of<std::uint64_t>("status", accy::access::read_write), scalar_of<std::uint32_t>("n"),
+     scalar_of<std::uint32_t>("tiles")},
+    {{accy::grid_dim::ceil_div(4, 1), accy::grid_dim::fixed(1), accy::grid_dim::fixed(1)},
+     {block_threads, 1, 1},
+     {staged_tile::elements * sizeof(T)}});
 
 /// The single-pass scan's entries for `T` in `Format`, as `entries`: host_kernels.hpp defines the
 /// host's, cuda/single_pass_cuda.hpp CUDA's.

@@ -101,21 +101,26 @@ struct tile_rows {
         }
     }
 
-    /// Stores this thread's rows of tile `tile_index`, those below `n`; the output is not read again here.
+    /// Stores row `row` of this thread's rows of tile `tile_index`, the elements below `n`; the output
+    /// is not read again here.
+    static __device__ __forceinline__ void store_row(const vector& v, T* out, std::uint32_t tile_index, unsigned row, std::uint64_t n,
+                                                     bool whole_tile) {
+        const std::uint64_t at = first(tile_index, row);
+        if (whole_tile) {
+            __stcs(reinterpret_cast<vector*>(out + at), v);
+        } else {
+            if (at + 0 < n) out[at + 0] = v.x;
+            if (at + 1 < n) out[at + 1] = v.y;
+            if (at + 2 < n) out[at + 2] = v.z;
+            if (at + 3 < n) out[at + 3] = v.w;
+        }
+    }
+
+    /// Stores this thread's rows of tile `tile_index`, those below `n`.
     static __device__ __forceinline__ void store(const vector (&items)[rows], T* out, std::uint32_t tile_index, std::uint64_t n,
                                                  bool whole_tile) {
 #pragma unroll
-        for (unsigned row = 0; row < rows; ++row) {
-            const std::uint64_t at = first(tile_index, row);
-            if (whole_tile) {
-                __stcs(reinterpret_cast<vector*>(out + at), items[row]);
-            } else {
-                if (at + 0 < n) out[at + 0] = items[row].x;
-                if (at + 1 < n) out[at + 1] = items[row].y;
-                if (at + 2 < n) out[at + 2] = items[row].z;
-                if (at + 3 < n) out[at + 3] = items[row].w;
-            }
-        }
+        for (unsigned row = 0; row < rows; ++row) store_row(items[row], out, tile_index, row, n, whole_tile);
     }
 
     /// The sum of this thread's elements.
@@ -127,24 +132,27 @@ struct tile_rows {
         return sum;
     }
 
+    /// Scans one row of the warp inclusively in place, in element order, after `carry` (the sum of the
+    /// warp's rows before it), which it advances past the row.
+    static __device__ __forceinline__ void scan_row(vector& v, T& carry) {
+        const unsigned lane = threadIdx.x % warp_size;
+        v.y = plus(v.y, v.x);
+        v.z = plus(v.z, v.y);
+        v.w = plus(v.w, v.z);
+        const T inclusive = warp_inclusive_scan(v.w, lane);
+        const T before = plus(carry, minus(inclusive, v.w));
+        v.x = plus(v.x, before);
+        v.y = plus(v.y, before);
+        v.z = plus(v.z, before);
+        v.w = plus(v.w, before);
+        carry = plus(carry, __shfl_sync(all_lanes, inclusive, warp_size - 1));
+    }
+
     /// Scans the warp's elements inclusively in place, in element order; returns the warp's total.
     static __device__ __forceinline__ T scan_warp(vector (&items)[rows]) {
-        const unsigned lane = threadIdx.x % warp_size;
         T carry{};
 #pragma unroll
-        for (unsigned row = 0; row < rows; ++row) {
-            vector& v = items[row];
-            v.y = plus(v.y, v.x);
-            v.z = plus(v.z, v.y);
-            v.w = plus(v.w, v.z);
-            const T inclusive = warp_inclusive_scan(v.w, lane);
-            const T before = plus(carry, minus(inclusive, v.w));
-            v.x = plus(v.x, before);
-            v.y = plus(v.y, before);
-            v.z = plus(v.z, before);
-            v.w = plus(v.w, before);
-            carry = plus(carry, __shfl_sync(all_lanes, inclusive, warp_size - 1));
-        }
+        for (unsigned row = 0; row < rows; ++row) scan_row(items[row], carry);
         return carry;
     }
 

@@ -1,9 +1,13 @@
 // SPDX-License-Identifier: Apache-2.0
 // Single-pass inclusive scan with decoupled look-back: one read and one write of each element.
+// A launch's tiles are held in registers (up to register_tiles_at_most of them) or staged in shared
+// memory (common/cuda/staged_tile.cuh), which the grid says (single_pass_config.hpp): a staged tile
+// waits for its look-back without holding registers, so more elements are in flight at large n,
+// and a register tile takes a shorter path from its load to its store, which small n is made of.
 // `status` is a kept_zero workspace, a word per tile that the launch's last tile sets back to zero
 // for the next launch.
 #include "common/cuda/look_back.cuh"
-#include "common/cuda/tile_rows.cuh"
+#include "common/cuda/staged_tile.cuh"
 #include "single_pass_scan/single_pass_config.hpp"
 
 #include <cstdint>
@@ -12,11 +16,14 @@ namespace {
 
 using namespace accy_examples::cuda;
 using accy_examples::single_pass::block_threads;
-using accy_examples::single_pass::items_per_thread;
+using accy_examples::single_pass::blocks_per_multiprocessor;
+using accy_examples::single_pass::register_tile;
+using accy_examples::single_pass::register_tiles_cover;
+using accy_examples::single_pass::staged_tile;
 
 template <class T>
-__device__ void single_pass_scan(T* result, const T* input, unsigned long long* status, std::uint32_t n) {
-    using tile = tile_rows<T, block_threads, items_per_thread>;
+__device__ __forceinline__ void scan_register_tile(T* result, const T* input, unsigned long long* status, std::uint32_t n) {
+    using tile = tile_rows<T, block_threads, register_tile::items_per_thread>;
     __shared__ T warp_totals[tile::warps];
     __shared__ T tile_prefix;
     const bool whole = tile::whole(blockIdx.x, n, input, result);
@@ -30,17 +37,47 @@ __device__ void single_pass_scan(T* result, const T* input, unsigned long long* 
     __syncthreads();
     tile::add(items, plus(tile_prefix, totals.before));
     tile::store(items, result, blockIdx.x, n, whole);
+}
+
+template <class T>
+__device__ __forceinline__ void scan_staged_tile(T* result, const T* input, unsigned long long* status, std::uint32_t n) {
+    using tile = accy_examples::cuda::staged_tile<T, block_threads, staged_tile::items_per_thread>;
+    if (std::uint64_t{blockIdx.x} * tile::tile >= n) {  // past n: the tile only takes its place in the look-back
+        if (threadIdx.x < warp_size) exclusive_prefix(status, blockIdx.x, T{});
+        return;
+    }
+    extern __shared__ __align__(128) unsigned char dynamic_shared[];  // tile::bytes
+    auto* staged = reinterpret_cast<typename tile::vector*>(dynamic_shared);
+    __shared__ std::uint64_t arrived;
+    __shared__ T warp_totals[tile::warps];
+    __shared__ T tile_prefix;
+    const bool whole = tile::whole(blockIdx.x, n, input, result);
+    tile::stage(staged, &arrived, input, blockIdx.x, n);
+    const auto totals = tile::combine(warp_sum(tile::staged_sum(staged)), warp_totals);
+    if (threadIdx.x < warp_size) {
+        const T exclusive = exclusive_prefix(status, blockIdx.x, totals.total);
+        if (threadIdx.x == 0) tile_prefix = exclusive;
+    }
+    __syncthreads();
+    tile::scan_and_store(staged, plus(tile_prefix, totals.before), result, blockIdx.x, n, whole);
+}
+
+template <class T>
+__device__ void single_pass_scan(T* result, const T* input, unsigned long long* status, std::uint32_t n, std::uint32_t tiles) {
+    if (register_tiles_cover(tiles, n)) scan_register_tile(result, input, status, n);
+    else scan_staged_tile(result, input, status, n);
     if (blockIdx.x == gridDim.x - 1) clear_status(status, gridDim.x);
 }
 
 }  // namespace
 
-extern "C" __global__ void __launch_bounds__(block_threads, look_back_blocks_per_multiprocessor)
-    accy_single_pass_scan_f32(float* result, const float* input, unsigned long long* status, std::uint32_t n) {
-    single_pass_scan(result, input, status, n);
+extern "C" __global__ void __launch_bounds__(block_threads, blocks_per_multiprocessor)
+    accy_single_pass_scan_f32(float* result, const float* input, unsigned long long* status, std::uint32_t n, std::uint32_t tiles) {
+    single_pass_scan(result, input, status, n, tiles);
 }
 
-extern "C" __global__ void __launch_bounds__(block_threads, look_back_blocks_per_multiprocessor)
-    accy_single_pass_scan_i32(std::int32_t* result, const std::int32_t* input, unsigned long long* status, std::uint32_t n) {
-    single_pass_scan(result, input, status, n);
+extern "C" __global__ void __launch_bounds__(block_threads, blocks_per_multiprocessor)
+    accy_single_pass_scan_i32(std::int32_t* result, const std::int32_t* input, unsigned long long* status, std::uint32_t n,
+                              std::uint32_t tiles) {
+    single_pass_scan(result, input, status, n, tiles);
 }
