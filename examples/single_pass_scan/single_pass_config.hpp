@@ -29,13 +29,13 @@ inline constexpr std::uint32_t block_threads = 512;
 inline constexpr std::uint32_t blocks_per_multiprocessor = 3;
 
 /// 8192 elements held in registers from their load to their store: the tile of launches up to
-/// `register_tiles_at_most` tiles, where a tile's wait for its look-back is short.
+/// `register_tiles_at_most` tiles, whose time is mostly one tile's path from its load to its store.
 using register_tile = tile_shape<block_threads, 16>;
 
 /// 18432 elements (72 KiB of 4-byte elements) that wait for their look-back in shared memory, where
-/// they take no registers: three tiles in flight per multiprocessor where registers held 24576
-/// elements (the H200's scan of 2^28 elements: 0.61 against 0.68 ms; at 2^21 elements and fewer
-/// a staged tile's longer path costs 1-4 us a launch, cuda/single_pass_scan.cu).
+/// they take no registers: 55296 elements in flight per multiprocessor where four register tiles of
+/// 256 x 32 held 32768 (the H200's scan of 2^28 elements: 0.62 against 0.68 ms). A staged tile takes
+/// a longer path from its load to its store (about 2 us a launch at 2^20 elements and fewer).
 using staged_tile = tile_shape<block_threads, 36>;
 
 /// The most register tiles a launch has: up to this many times 8192 elements, register tiles; above,
