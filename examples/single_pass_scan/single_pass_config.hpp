@@ -8,7 +8,7 @@
 //       one block per tile, `tiles` blocks (single_pass_pipeline.hpp derives them from n), each with
 //       a staged tile's elements of dynamic shared memory. A launch's tiles are register tiles where
 //       `tiles` of them cover n (`register_tiles_cover`), else staged tiles, the last of which may lie
-//       wholly past n.
+//       wholly past n: those publish an empty prefix at once, since no tile that reads it has elements.
 // `status` is the kernel's own workspace (common/look_back.hpp): one status word per tile
 // (common/tile_status.hpp), zeroed by accy when allocated and set back to zero by the launch's last
 // tile (a kept_zero workspace). Each tile publishes its aggregate, then looks
