@@ -18,20 +18,17 @@ struct staged_tile : tile_rows<T, BlockThreads, ItemsPerThread> {
     using rows_of::rows;
     using rows_of::tile;
 
-    /// The dynamic shared memory one tile takes.
-    static constexpr std::uint32_t bytes = tile * sizeof(T);
-
     /// This thread's row `row` within the staged tile: the vectors lie as in global memory.
     static __device__ __forceinline__ vector& row_of(vector* staged, unsigned row) {
         return staged[rows_of::first(0, row) / 4];
     }
 
-    /// Called by every thread of the block: copies tile `tile_index` of `in`, its elements below `n`,
-    /// into `staged` (`bytes` long, 16-byte aligned) and `fill` past `n`, and returns once every thread
-    /// can read it. Where `in` is 16-byte aligned, the tile's whole vectors arrive by one bulk copy that
-    /// leaves the L2 cache to evict their lines first (they are not read again); the threads copy the
-    /// rest: at most 3 elements (all of them where `in` is not aligned) and the fill. The grid covers
-    /// `n`, so the tile starts below it.
+    /// Called by every thread of the block, for a tile that starts below `n`: copies tile `tile_index`
+    /// of `in`, its elements below `n`, into `staged` (`tile` elements, 16-byte aligned) and `fill`
+    /// past `n`, and returns once every thread can read it. Where `in` is 16-byte aligned, the tile's
+    /// whole vectors arrive by one bulk copy that leaves the L2 cache to evict their lines first (they
+    /// are not read again); the threads copy the rest: at most 3 elements (all of them where `in` is
+    /// not aligned) and the fill.
     static __device__ __forceinline__ void stage(vector* staged, std::uint64_t* arrived, const T* in, std::uint32_t tile_index,
                                                  std::uint64_t n, T fill = T{}) {
         const std::uint64_t base = std::uint64_t{tile_index} * tile;

@@ -22,21 +22,28 @@ using accy_examples::single_pass::register_tile;
 using accy_examples::single_pass::register_tiles_cover;
 using accy_examples::single_pass::staged_tile;
 
+/// The exclusive prefix of this block's tile, whose elements sum to `total`, in every thread: warp 0
+/// looks back for it.
+template <class T>
+__device__ __forceinline__ T tile_exclusive_prefix(unsigned long long* status, T total) {
+    __shared__ T prefix;
+    if (threadIdx.x < warp_size) {
+        const T exclusive = exclusive_prefix(status, blockIdx.x, total);
+        if (threadIdx.x == 0) prefix = exclusive;
+    }
+    __syncthreads();
+    return prefix;
+}
+
 template <class T>
 __device__ __forceinline__ void scan_register_tile(T* result, const T* input, unsigned long long* status, std::uint32_t n) {
     using tile = tile_rows<T, block_threads, register_tile::items_per_thread>;
     __shared__ T warp_totals[tile::warps];
-    __shared__ T tile_prefix;
     const bool whole = tile::whole(blockIdx.x, n, input, result);
     typename tile::vector items[tile::rows];
     tile::template load<caching::stream>(items, input, blockIdx.x, n, whole);
     const auto totals = tile::combine(tile::scan_warp(items), warp_totals);
-    if (threadIdx.x < warp_size) {
-        const T exclusive = exclusive_prefix(status, blockIdx.x, totals.total);
-        if (threadIdx.x == 0) tile_prefix = exclusive;
-    }
-    __syncthreads();
-    tile::add(items, plus(tile_prefix, totals.before));
+    tile::add(items, plus(tile_exclusive_prefix(status, totals.total), totals.before));
     tile::store(items, result, blockIdx.x, n, whole);
 }
 
@@ -45,24 +52,18 @@ __device__ __forceinline__ void scan_staged_tile(T* result, const T* input, unsi
     using tile = accy_examples::cuda::staged_tile<T, block_threads, staged_tile::items_per_thread>;
     if (std::uint64_t{blockIdx.x} * tile::tile >= n) {
         // Past n, as are all tiles after it: none that reads its word has elements, so it publishes an
-        // empty prefix without looking back (looking back, 284 such tiles cost 2 us at 2^22 + 1).
+        // empty prefix without looking back (looking back, 284 such tiles cost up to 2 us at 2^22 + 1).
         if (threadIdx.x == 0) publish(status, blockIdx.x, flag_prefix, 0);
         return;
     }
-    extern __shared__ __align__(128) unsigned char dynamic_shared[];  // tile::bytes
+    extern __shared__ __align__(128) unsigned char dynamic_shared[];  // the staged tile (single_pass_entries.hpp)
     auto* staged = reinterpret_cast<typename tile::vector*>(dynamic_shared);
     __shared__ std::uint64_t arrived;
     __shared__ T warp_totals[tile::warps];
-    __shared__ T tile_prefix;
     const bool whole = tile::whole(blockIdx.x, n, input, result);
     tile::stage(staged, &arrived, input, blockIdx.x, n);
     const auto totals = tile::combine(warp_sum(tile::staged_sum(staged)), warp_totals);
-    if (threadIdx.x < warp_size) {
-        const T exclusive = exclusive_prefix(status, blockIdx.x, totals.total);
-        if (threadIdx.x == 0) tile_prefix = exclusive;
-    }
-    __syncthreads();
-    tile::scan_and_store(staged, plus(tile_prefix, totals.before), result, blockIdx.x, n, whole);
+    tile::scan_and_store(staged, plus(tile_exclusive_prefix(status, totals.total), totals.before), result, blockIdx.x, n, whole);
 }
 
 template <class T>
