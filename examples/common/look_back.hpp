@@ -1,8 +1,8 @@
 // SPDX-License-Identifier: Apache-2.0
 // Defines the decoupled look-back of the examples' host kernels over the status words of
-// common/tile_status.hpp, `accy_examples::exclusive_prefix` and `finish_look_back`, and the workspace
-// that holds the words, `look_back_status`: what common/cuda/look_back.cuh does on the GPU, with
-// std::atomic_ref on the words.
+// common/tile_status.hpp, `accy_examples::exclusive_prefix` and `finish_look_back`, the claiming of
+// tiles in order, `claim_tile`, and the workspace that holds the words, `look_back_status`: what
+// common/cuda/look_back.cuh does on the GPU, with std::atomic_ref on the words.
 #pragma once
 
 #include "common/tile_status.hpp"
@@ -18,10 +18,11 @@
 
 namespace accy_examples {
 
-/// The workspace of a look-back kernel over `Tiles` tiles, kept zeroed by the kernel: a status word
-/// per tile, which the launch's last tile sets back to zero, so that no launch spends a memset on them.
-template <accy::derivation Tiles>
-using look_back_status = accy::kept_zero<accy::shape<accy::dtype::u64, Tiles>>;
+/// The workspace of a look-back kernel, `Words` words kept zeroed by the kernel: a status word per
+/// tile, which the launch's last tile sets back to zero, so that no launch spends a memset on them,
+/// and, where blocks claim tiles, the count of tiles claimed after them.
+template <accy::derivation Words>
+using look_back_status = accy::kept_zero<accy::shape<accy::dtype::u64, Words>>;
 
 /// Publishes tile `tile_index`'s `aggregate` (a 4-byte T), finds the sum of all tiles before it by
 /// walking back over their status words until one holds an inclusive prefix, publishes its own
@@ -55,6 +56,16 @@ inline void finish_look_back(std::span<std::uint64_t> status, std::uint32_t tile
     for (std::uint64_t& word : status.first(tiles))
         while (status_flag(std::atomic_ref(word).load(std::memory_order_acquire)) != flag_prefix) std::this_thread::yield();
     for (std::uint64_t& word : status.first(tiles)) std::atomic_ref(word).store(0, std::memory_order_relaxed);
+}
+
+/// For a block of a launch of `blocks` that works through tiles until none is left: the next unclaimed
+/// of `tiles` tiles, counted by `claimed` (a zeroed word), or `no_tile`. The last claim of the launch
+/// (each block's one `no_tile` counted) sets the count back to zero: common/cuda/look_back.cuh's claim_tile.
+inline std::uint32_t claim_tile(std::uint64_t& claimed, std::uint32_t tiles, std::uint32_t blocks) {
+    const std::uint64_t claim = std::atomic_ref(claimed).fetch_add(1, std::memory_order_relaxed);
+    if (claim < tiles) return static_cast<std::uint32_t>(claim);
+    if (claim == std::uint64_t{tiles} + blocks - 1) std::atomic_ref(claimed).store(0, std::memory_order_relaxed);
+    return no_tile;
 }
 
 }  // namespace accy_examples

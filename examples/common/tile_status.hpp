@@ -12,6 +12,9 @@
 
 namespace accy_examples {
 
+/// What a kernel whose blocks claim tiles (claim_tile) is told once every tile is claimed.
+inline constexpr std::uint32_t no_tile = 0xffffffffu;
+
 inline constexpr std::uint64_t flag_aggregate = 1;
 inline constexpr std::uint64_t flag_prefix = 2;
 

@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: Apache-2.0
 // Defines the single-pass scan's host kernel (`accy_examples::single_pass::host`) and its
-// `host`-format entries: the CUDA kernel's decoupled look-back, a tile per call.
+// `host`-format entries: the CUDA kernel's decoupled look-back, its tiles claimed as the CUDA kernel's blocks claim them.
 #pragma once
 
 #include "common/kernel_entries.hpp"
@@ -18,27 +18,32 @@
 
 namespace accy_examples::single_pass::host {
 
-// Scans tile `block_index.x` of `Tile` over `input` into `result`, then adds the sum of the tiles
-// before it, found by look-back over `status` (common/look_back.hpp).
+// Scans tile `tile_index` of `tiles` of `Tile` over `input` into `result`, then adds the sum of the
+// tiles before it, found by look-back over `status` (common/look_back.hpp).
 template <class Tile, class T>
-void scan_tile_of(const accy::host_block& block, std::span<T> result, std::span<const T> input, std::span<std::uint64_t> status,
-                  std::uint32_t n) {
-    const tile_range<Tile> range(block.block_index.x, n);
+void scan_tile_of(std::uint32_t tile_index, std::uint32_t tiles, std::span<T> result, std::span<const T> input,
+                  std::span<std::uint64_t> status, std::uint32_t n) {
+    const tile_range<Tile> range(tile_index, n);
     T running{};
     for (std::uint64_t i = range.first; i < range.last; ++i) result[i] = running = wrapping_add(running, input[i]);
-    const T before = exclusive_prefix(status, block.block_index.x, running);
-    finish_look_back(status, block.block_index.x, block.grid_dim.x);
+    const T before = exclusive_prefix(status, tile_index, running);
+    finish_look_back(status, tile_index, tiles);
     for (std::uint64_t i = range.first; i < range.last; ++i) result[i] = wrapping_add(result[i], before);
 }
 
-// (T* result, const T* input, std::uint64_t* status, std::uint32_t n, std::uint32_t tiles): scans
-// one tile, a register tile or a staged tile as the CUDA kernel's launch of `tiles` has them.
+// (T* result, const T* input, std::uint64_t* status, std::uint32_t n, std::uint32_t blocks): as the
+// CUDA kernel's launch of `blocks` has them, scans register tile `block_index.x`, or claims staged
+// tiles and scans them until none is left.
 template <class T>
-void scan_tile(const accy::host_block& block) {
-    const std::uint32_t n = block.scalar_as<std::uint32_t>(3);
-    const auto scan = register_tiles_cover(block.scalar_as<std::uint32_t>(4), n) ? &scan_tile_of<register_tile, T>
-                                                                                   : &scan_tile_of<staged_tile, T>;
-    scan(block, block.buffer_as<T>(0), block.buffer_as<const T>(1), block.buffer_as<std::uint64_t>(2), n);
+void scan_tiles(const accy::host_block& block) {
+    const std::uint32_t n = block.scalar_as<std::uint32_t>(3), blocks = block.grid_dim.x;
+    const auto result = block.buffer_as<T>(0);
+    const auto input = block.buffer_as<const T>(1);
+    const auto status = block.buffer_as<std::uint64_t>(2);
+    if (register_tiles_cover(blocks, n)) return scan_tile_of<register_tile>(block.block_index.x, blocks, result, input, status, n);
+    const std::uint32_t tiles = staged_tiles(n);
+    for (std::uint32_t tile_index; (tile_index = claim_tile(status[tiles], tiles, blocks)) != no_tile;)
+        scan_tile_of<staged_tile>(tile_index, tiles, result, input, status, n);
 }
 
 }  // namespace accy_examples::single_pass::host
@@ -47,7 +52,7 @@ namespace accy_examples::single_pass {
 
 template <class T>
 struct entries_in<T, accy::format::host> {
-    static constexpr std::array entries{host_entry(scan<T>, &host::scan_tile<T>)};
+    static constexpr std::array entries{host_entry(scan<T>, &host::scan_tiles<T>)};
 };
 
 }  // namespace accy_examples::single_pass

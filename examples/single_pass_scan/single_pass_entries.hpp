@@ -12,15 +12,15 @@
 
 namespace accy_examples::single_pass {
 
-/// One block per tile, `tiles` (parameter 4) of them, each with a staged tile of T in dynamic shared memory.
+/// `blocks` (parameter 4) blocks, each with two staged tiles of T in dynamic shared memory.
 template <class T>
 inline constexpr accy::kernel_entry scan = declare<"accy.examples.single_pass_scan.scan", T>(
     {buffer_of<T>("result", accy::access::write), buffer_of<T>("input", accy::access::read),
      buffer_of<std::uint64_t>("status", accy::access::read_write), scalar_of<std::uint32_t>("n"),
-     scalar_of<std::uint32_t>("tiles")},
+     scalar_of<std::uint32_t>("blocks")},
     {{accy::grid_dim::ceil_div(4, 1), accy::grid_dim::fixed(1), accy::grid_dim::fixed(1)},
      {block_threads, 1, 1},
-     {staged_tile::elements * sizeof(T)}});
+     {staged_buffers * staged_tile::elements * sizeof(T)}});
 
 /// The single-pass scan's entries for `T` in `Format`, as `entries`: host_kernels.hpp defines the
 /// host's, cuda/single_pass_cuda.hpp CUDA's.

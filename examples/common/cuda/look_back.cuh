@@ -1,7 +1,9 @@
 // SPDX-License-Identifier: Apache-2.0
-// Defines `accy_examples::cuda::exclusive_prefix`, the decoupled look-back of the examples'
-// single-pass kernels (Merrill and Garland, "Single-pass Parallel Prefix Scan with Decoupled
-// Look-back", 2016) over the status words of common/tile_status.hpp.
+// Defines `accy_examples::cuda::exclusive_prefix` (`publish_aggregate`, then `look_back`), the
+// decoupled look-back of the examples' single-pass kernels (Merrill and Garland, "Single-pass Parallel
+// Prefix Scan with Decoupled Look-back", 2016) over the status words of common/tile_status.hpp;
+// `claim_tile`, which hands tiles out in order to blocks that work through several; and
+// `clear_status`, which leaves the words zeroed for the next launch.
 #pragma once
 
 #include "common/cuda/tile_rows.cuh"
@@ -40,18 +42,20 @@ __device__ __forceinline__ std::uint64_t read_status(const unsigned long long* s
     return tile >= 0 ? *reinterpret_cast<const volatile unsigned long long*>(status + tile) : status_word(flag_prefix, 0);
 }
 
-/// Called by every lane of one warp: publishes tile `tile`'s `aggregate`, finds the sum of all tiles
-/// before it by looking back over their status words 32 at a time, publishes its inclusive prefix and
-/// returns the exclusive one (in every lane). Tile 0 publishes its prefix at once.
+/// Publishes tile `tile`'s `aggregate`: for tile 0, which has no predecessors, as its inclusive prefix.
 template <class T>
-__device__ T exclusive_prefix(unsigned long long* status, std::uint32_t tile, T aggregate) {
+__device__ __forceinline__ void publish_aggregate(unsigned long long* status, std::uint32_t tile, T aggregate) {
+    publish(status, tile, tile == 0 ? flag_prefix : flag_aggregate, to_bits(aggregate));
+}
+
+/// Called by every lane of one warp once tile `tile`'s `aggregate` is published (publish_aggregate):
+/// finds the sum of all tiles before it by looking back over their status words 32 at a time,
+/// publishes its inclusive prefix and returns the exclusive one (in every lane). Tile 0 returns 0.
+template <class T>
+__device__ T look_back(unsigned long long* status, std::uint32_t tile, T aggregate) {
     const unsigned lane = threadIdx.x % warp_size;
-    if (tile == 0) {
-        if (lane == 0) publish(status, 0, flag_prefix, to_bits(aggregate));
-        return T{};
-    }
+    if (tile == 0) return T{};
     if (lane == 0) {
-        publish(status, tile, flag_aggregate, to_bits(aggregate));
         // Wait for the nearest predecessor first, one lane backing off: a warp that polls a whole
         // window of words it must wait for anyway slows every tile's look-back in L2 (measured on
         // the H200: 2 % of the scan's time at 2^28 elements).
@@ -79,6 +83,27 @@ __device__ T exclusive_prefix(unsigned long long* status, std::uint32_t tile, T 
     }
     if (lane == 0) publish(status, tile, flag_prefix, to_bits(plus(exclusive, aggregate)));
     return exclusive;
+}
+
+/// Called by every lane of one warp: publishes tile `tile`'s `aggregate`, then looks back (look_back)
+/// and returns its exclusive prefix.
+template <class T>
+__device__ T exclusive_prefix(unsigned long long* status, std::uint32_t tile, T aggregate) {
+    if (threadIdx.x % warp_size == 0) publish_aggregate(status, tile, aggregate);
+    return look_back(status, tile, aggregate);
+}
+
+/// Called by one thread of a block that works through tiles until none is left: the next unclaimed of
+/// `tiles` tiles, counted by `*claimed` (a zeroed word), or `no_tile` (common/tile_status.hpp). Tiles are claimed in increasing
+/// order by blocks that are running, so a tile's predecessors are finished or being worked on and its
+/// look-back ends whatever blocks the device runs at once. Every block claims until it gets `no_tile`,
+/// once, so the launch claims exactly `tiles + gridDim.x` times; the last of them, after which no block
+/// reads the count, sets it back to zero for the next launch.
+__device__ __forceinline__ std::uint32_t claim_tile(unsigned long long* claimed, std::uint32_t tiles) {
+    const unsigned long long claim = atomicAdd(claimed, 1ull);
+    if (claim < tiles) return static_cast<std::uint32_t>(claim);
+    if (claim == std::uint64_t{tiles} + gridDim.x - 1) *claimed = 0;
+    return no_tile;
 }
 
 /// Called by every thread of the launch's last tile (`blockIdx.x == gridDim.x - 1`) once its own

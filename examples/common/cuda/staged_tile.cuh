@@ -1,8 +1,9 @@
 // SPDX-License-Identifier: Apache-2.0
 // Defines `accy_examples::cuda::staged_tile`, a tile of tile_rows held in shared memory instead of
-// registers: one thread loads a whole tile with one bulk copy (cp.async.bulk, Hopper's copy engine;
-// before Hopper the threads copy it) that completes on an mbarrier, so that a block needs few
-// registers and shared memory alone bounds the tiles in flight on a multiprocessor.
+// registers, in a buffer that a block fills ahead of its use: one thread starts the copy of a whole
+// tile with one bulk copy (cp.async.bulk, Hopper's copy engine) that completes on the buffer's
+// mbarrier, and the block finishes the copy when it needs the tile. Before Hopper the threads copy
+// the whole tile then.
 #pragma once
 
 #include "common/cuda/tile_rows.cuh"
@@ -18,62 +19,92 @@ struct staged_tile : tile_rows<T, BlockThreads, ItemsPerThread> {
     using rows_of::rows;
     using rows_of::tile;
 
+    /// The vectors of one staged tile: a buffer's size.
+    static constexpr unsigned vectors = tile / 4;
+
     /// This thread's row `row` within the staged tile: the vectors lie as in global memory.
     static __device__ __forceinline__ vector& row_of(vector* staged, unsigned row) {
         return staged[rows_of::first(0, row) / 4];
     }
 
-    /// Called by every thread of the block, for a tile that starts below `n`: copies tile `tile_index`
-    /// of `in`, its elements below `n`, into `staged` (`tile` elements, 16-byte aligned) and `fill`
-    /// past `n`, and returns once every thread can read it. Where `in` is 16-byte aligned, the tile's
-    /// whole vectors arrive by one bulk copy that leaves the L2 cache to evict their lines first (they
-    /// are not read again); the threads copy the rest: at most 3 elements (all of them where `in` is
-    /// not aligned) and the fill.
-    static __device__ __forceinline__ void stage(vector* staged, std::uint64_t* arrived, const T* in, std::uint32_t tile_index,
-                                                 std::uint64_t n, T fill = T{}) {
+    /// The elements of tile `tile_index` of `in` that its bulk copy brings: its whole vectors below `n`
+    /// where `in` is 16-byte aligned (on Hopper and later), else none.
+    static __device__ __forceinline__ std::uint32_t bulk_copied(const T* in, std::uint32_t tile_index, std::uint64_t n) {
+#if __CUDA_ARCH__ >= 900
         const std::uint64_t base = std::uint64_t{tile_index} * tile;
         const std::uint64_t below_n = n - base < tile ? n - base : tile;
-        const bool aligned = reinterpret_cast<std::uintptr_t>(in) % 16 == 0;
-        const auto copied = static_cast<std::uint32_t>(aligned ? below_n / 4 * 4 : 0);
-        T* elements = reinterpret_cast<T*>(staged);
-#pragma unroll 4
-        for (unsigned i = copied + threadIdx.x; i < tile; i += BlockThreads) elements[i] = base + i < n ? in[base + i] : fill;
-        if (copied == 0) {
-            __syncthreads();
+        return reinterpret_cast<std::uintptr_t>(in) % 16 == 0 ? static_cast<std::uint32_t>(below_n / 4 * 4) : 0;
+#else
+        (void)in, (void)tile_index, (void)n;
+        return 0;
+#endif
+    }
+
+    /// Called by one thread before its block's first copy into the buffer whose barrier is `arrived`.
+    static __device__ __forceinline__ void init(std::uint64_t* arrived) {
+#if __CUDA_ARCH__ >= 900
+        asm volatile("mbarrier.init.shared::cta.b64 [%0], 1;" ::"r"(static_cast<unsigned>(__cvta_generic_to_shared(arrived))) : "memory");
+        // The initialised barrier visible to the copy engine before a copy signals it.
+        asm volatile("fence.mbarrier_init.release.cluster;" ::: "memory");
+#else
+        (void)arrived;
+#endif
+    }
+
+    /// Called by one thread, for a tile that starts below `n`, once no thread reads `staged` any more:
+    /// starts copying what bulk_copied says of tile `tile_index` into `staged` (16-byte aligned), with
+    /// a hint that leaves the L2 cache to evict its lines first (they are not read again). The buffer's
+    /// barrier `arrived` completes its next phase when the copy has arrived.
+    static __device__ __forceinline__ void start_copy(vector* staged, std::uint64_t* arrived, const T* in, std::uint32_t tile_index,
+                                                      std::uint64_t n) {
+#if __CUDA_ARCH__ >= 900
+        const auto barrier = static_cast<unsigned>(__cvta_generic_to_shared(arrived));
+        const unsigned bytes = bulk_copied(in, tile_index, n) * sizeof(T);
+        if (bytes == 0) {
+            asm volatile("mbarrier.arrive.shared::cta.b64 _, [%0];" ::"r"(barrier) : "memory");
             return;
         }
+        // The threads' earlier writes to the buffer (finish_copy's) ordered before the copy engine's.
+        asm volatile("fence.proxy.async.shared::cta;" ::: "memory");
+        asm volatile("mbarrier.arrive.expect_tx.shared::cta.b64 _, [%0], %1;" ::"r"(barrier), "r"(bytes) : "memory");
+        std::uint64_t evict_first;
+        asm volatile("createpolicy.fractional.L2::evict_first.b64 %0, 1.0;" : "=l"(evict_first));
+        asm volatile(
+            "cp.async.bulk.shared::cluster.global.mbarrier::complete_tx::bytes.L2::cache_hint [%0], [%1], %2, [%3], %4;" ::"r"(
+                static_cast<unsigned>(__cvta_generic_to_shared(staged))),
+            "l"(in + std::uint64_t{tile_index} * tile), "r"(bytes), "r"(barrier), "l"(evict_first)
+            : "memory");
+#else
+        (void)staged, (void)arrived, (void)in, (void)tile_index, (void)n;
+#endif
+    }
+
+    /// Called by every thread of the block: waits for the copy that start_copy started into `staged`,
+    /// the buffer's `use`-th (from 0), then copies the rest of tile `tile_index` below `n` (at most 3
+    /// elements where the bulk copy brought the whole vectors, else all) and zeroes the elements past
+    /// `n`. Returns once every thread can read the tile.
+    static __device__ __forceinline__ void finish_copy(vector* staged, std::uint64_t* arrived, unsigned use, const T* in,
+                                                       std::uint32_t tile_index, std::uint64_t n) {
 #if __CUDA_ARCH__ >= 900
-        const unsigned copied_bytes = copied * sizeof(T);
-        const auto barrier = static_cast<unsigned>(__cvta_generic_to_shared(arrived));
-        if (threadIdx.x == 0) {
-            asm volatile("mbarrier.init.shared::cta.b64 [%0], 1;" ::"r"(barrier) : "memory");
-            // The initialised barrier visible to the copy engine before the copy signals it.
-            asm volatile("fence.mbarrier_init.release.cluster;" ::: "memory");
-            asm volatile("mbarrier.arrive.expect_tx.shared::cta.b64 _, [%0], %1;" ::"r"(barrier), "r"(copied_bytes) : "memory");
-            std::uint64_t evict_first;
-            asm volatile("createpolicy.fractional.L2::evict_first.b64 %0, 1.0;" : "=l"(evict_first));
-            asm volatile(
-                "cp.async.bulk.shared::cluster.global.mbarrier::complete_tx::bytes.L2::cache_hint [%0], [%1], %2, [%3], %4;" ::"r"(
-                    static_cast<unsigned>(__cvta_generic_to_shared(staged))),
-                "l"(in + base), "r"(copied_bytes), "r"(barrier), "l"(evict_first)
-                : "memory");
-        }
-        __syncthreads();  // the threads' elements written, and no thread waits on the barrier before it is initialised
         asm volatile(
             "{\n"
             ".reg .pred arrived;\n"
             "waiting:\n"
-            "mbarrier.try_wait.parity.shared::cta.b64 arrived, [%0], 0;\n"
+            "mbarrier.try_wait.parity.shared::cta.b64 arrived, [%0], %1;\n"
             "@!arrived bra waiting;\n"
-            "}\n" ::"r"(barrier)
+            "}\n" ::"r"(static_cast<unsigned>(__cvta_generic_to_shared(arrived))),
+            "r"(use % 2)
             : "memory");
-#else  // no copy engine before Hopper: the threads copy the whole vectors too
-        (void)arrived;
-        const auto* vectors = reinterpret_cast<const vector*>(in + base);
-#pragma unroll 4
-        for (unsigned i = threadIdx.x; i < copied / 4; i += BlockThreads) staged[i] = __ldcs(vectors + i);
-        __syncthreads();
+#else
+        (void)arrived, (void)use;
 #endif
+        const std::uint32_t copied = bulk_copied(in, tile_index, n);
+        if (copied == tile) return;
+        const std::uint64_t base = std::uint64_t{tile_index} * tile;
+        T* elements = reinterpret_cast<T*>(staged);
+#pragma unroll 4
+        for (unsigned i = copied + threadIdx.x; i < tile; i += BlockThreads) elements[i] = base + i < n ? in[base + i] : T{};
+        __syncthreads();
     }
 
     /// The sum of this thread's elements in `staged`.
