@@ -94,6 +94,7 @@ __device__ __forceinline__ void scan_staged_tiles(T* result, const T* input, uns
     __syncthreads();
     if (tile_in[0] == no_tile) return;
     auto totals = aggregate(0, tile_in[0]);
+    __syncthreads();  // warp_totals read by every thread before the next aggregate writes them
 #pragma unroll 1
     for (unsigned use = 0;; ++use) {
         const unsigned b = use % staged_buffers;
