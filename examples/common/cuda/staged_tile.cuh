@@ -120,8 +120,8 @@ struct staged_tile : tile_rows<T, BlockThreads, ItemsPerThread> {
 
     /// Scans this thread's rows of `staged` after `carry` (what comes before the thread's warp) and
     /// stores them into tile `tile_index` of `out`, `group` rows at a time: the rows of a group side by
-    /// side, their warp scans interleaved, within the registers that three blocks per multiprocessor
-    /// leave (all nine rows at once spilled; a row at a time, each row's scan waits for the last one's).
+    /// side, their warp scans interleaved (measured with blocks of 512 threads, three per
+    /// multiprocessor: all nine rows at once spilled; a row at a time, each row's scan waits for the last one's).
     static __device__ __forceinline__ void scan_and_store(vector* staged, T carry, T* out, std::uint32_t tile_index, std::uint64_t n,
                                                           bool whole_tile) {
         constexpr unsigned group = 3;
