@@ -36,9 +36,9 @@ using register_tile = tile_shape<block_threads, 32>;
 
 /// 9216 elements (36 KiB of 4-byte elements) that wait for their look-back in shared memory, where
 /// they take no registers; a block holds two, the next one arriving while it scans the one before.
-/// Persistent blocks take a longer path from a tile's load to its store than register tiles (the
-/// H200's scan of 2^22 elements: 17.2 against 15.0 us), and keep the bandwidth busier at large n
-/// (2^28 elements: 0.590 against 0.622 ms with tiles of 18432 elements, one per block).
+/// Blocks that work through staged tiles take a longer path from a tile's load to its store than
+/// register tiles (the H200's scan of 2^22 elements: 17.2 against 15.0 us), and keep the bandwidth
+/// busier at large n (2^28 elements: 0.590 against 0.622 ms with tiles of 18432, one per block).
 using staged_tile = tile_shape<block_threads, 36>;
 inline constexpr std::uint32_t staged_buffers = 2;
 

@@ -45,8 +45,9 @@ using gpu_scan = accy::pipeline<gpu_definition<T>>;
 template <class T>
 using single_pass_scan = accy_examples::single_pass::pipeline<T>;
 
-// Beside the small ones: the single-pass scan's register tiles (2^20 + 3), its staged tiles with the
-// last ones past n (4194305) and more staged tiles than it has register tiles at most (9437185 and 2^26).
+// Beside the small ones: the single-pass scan's register tiles (2^20 + 3), and its blocks working
+// through staged tiles: fewer tiles than blocks (4194305: 456 for 512), two or three per block
+// (9437185), about fourteen per block (2^26).
 constexpr std::array<std::uint32_t, 9> sizes{1, 63, 64, 65, 5000, (1u << 20) + 3, 4194305, 9437185, 1u << 26};
 constexpr std::uint32_t largest = 1u << 26;
 
