@@ -162,16 +162,24 @@ struct tile_rows {
         T total;
     };
 
-    /// Each warp's `warp_total` (the same in all its lanes) through `totals` (shared, `warps` long).
-    /// Syncs the block; the caller syncs again before `totals` is written anew.
-    static __device__ __forceinline__ warp_offsets combine(T warp_total, T* totals) {
+    /// Where `combine` gathers the warps' totals: a `__shared__` variable of the block. 16-byte aligned,
+    /// so that the totals are read with 16-byte loads of their own: less aligned, ptxas may widen the
+    /// loads to take in the shared variable before them (its bytes unused), a read that racecheck
+    /// reports as a race with that variable's writes (it did, with nvcc 13 on the H200).
+    struct alignas(16) shared_warp_totals {
+        T of_warp[warps];
+    };
+
+    /// Each warp's `warp_total` (the same in all its lanes) through `totals`. Syncs the block; the
+    /// caller syncs again before `totals` is written anew.
+    static __device__ __forceinline__ warp_offsets combine(T warp_total, shared_warp_totals& totals) {
         const unsigned lane = threadIdx.x % warp_size, warp = threadIdx.x / warp_size;
-        if (lane == 0) totals[warp] = warp_total;
+        if (lane == 0) totals.of_warp[warp] = warp_total;
         __syncthreads();
         warp_offsets offsets{T{}, T{}};
 #pragma unroll
         for (unsigned w = 0; w < warps; ++w) {
-            const T total = totals[w];
+            const T total = totals.of_warp[w];
             if (w < warp) offsets.before = plus(offsets.before, total);
             offsets.total = plus(offsets.total, total);
         }

@@ -21,7 +21,7 @@ __device__ void select(T* out, std::uint32_t* count, const T* in, unsigned long 
     using tile = tile_rows<T, compact_block_threads, compact_items_per_thread>;
     using counts = tile_rows<std::uint32_t, compact_block_threads, compact_items_per_thread>;
     __shared__ T kept_values[tile::tile];
-    __shared__ std::uint32_t warp_counts[tile::warps];
+    __shared__ typename counts::shared_warp_totals warp_counts;
     __shared__ std::uint32_t kept_before;
     const std::uint32_t tile_index = blockIdx.x;
     const unsigned lane = threadIdx.x % warp_size;

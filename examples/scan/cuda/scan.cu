@@ -19,7 +19,7 @@ using scan_tile_rows = tile_rows<T, scan_tile::block_threads, scan_tile::items_p
 template <class T>
 __device__ void reduce_tiles(T* tile_sums, const T* in, std::uint32_t n) {
     using tile = scan_tile_rows<T>;
-    __shared__ T warp_totals[tile::warps];
+    __shared__ typename tile::shared_warp_totals warp_totals;
     typename tile::vector items[tile::rows];
     // Kept in L2 where it fits: scan_tiles reads the same input next.
     tile::template load<caching::keep>(items, in, blockIdx.x, n, tile::whole(blockIdx.x, n, in, in));
@@ -30,7 +30,7 @@ __device__ void reduce_tiles(T* tile_sums, const T* in, std::uint32_t n) {
 template <class T>
 __device__ void scan_sums(T* tile_bases, const T* tile_sums, std::uint32_t tiles) {
     using chunk = tile_rows<T, sums_block_threads, 4>;  // 4 consecutive sums per thread
-    __shared__ T warp_totals[chunk::warps];
+    __shared__ typename chunk::shared_warp_totals warp_totals;
     const unsigned lane = threadIdx.x % warp_size;
     T carry{};
     for (std::uint32_t first = 0; first < tiles; first += chunk::tile) {
@@ -55,7 +55,7 @@ __device__ void scan_sums(T* tile_bases, const T* tile_sums, std::uint32_t tiles
 template <class T>
 __device__ void scan_tiles(T* out, const T* in, const T* tile_bases, std::uint32_t n) {
     using tile = scan_tile_rows<T>;
-    __shared__ T warp_totals[tile::warps];
+    __shared__ typename tile::shared_warp_totals warp_totals;
     const bool whole = tile::whole(blockIdx.x, n, in, out);
     typename tile::vector items[tile::rows];
     tile::template load<caching::stream>(items, in, blockIdx.x, n, whole);

@@ -41,10 +41,7 @@ __device__ __forceinline__ T tile_exclusive_prefix(unsigned long long* status, s
 template <class T>
 __device__ __forceinline__ void scan_register_tile(T* result, const T* input, unsigned long long* status, std::uint32_t n) {
     using tile = tile_rows<T, block_threads, register_tile::items_per_thread>;
-    // 16-byte aligned, so that combine reads it with whole 16-byte loads: unaligned after `prefix`, it
-    // was read with loads that took in `prefix` too (its bytes unused), which compute-sanitizer's
-    // racecheck reports as a race with thread 0's write of `prefix` (on the H200, at 3a916e4).
-    __shared__ __align__(16) T warp_totals[tile::warps];
+    __shared__ typename tile::shared_warp_totals warp_totals;
     const bool whole = tile::whole(blockIdx.x, n, input, result);
     typename tile::vector items[tile::rows];
     tile::template load<caching::stream>(items, input, blockIdx.x, n, whole);
@@ -68,7 +65,7 @@ __device__ __forceinline__ void scan_staged_tiles(T* result, const T* input, uns
     auto* const buffers = reinterpret_cast<typename tile::vector*>(dynamic_shared);
     __shared__ std::uint64_t arrived[staged_buffers];    // each buffer's barrier
     __shared__ std::uint32_t tile_in[staged_buffers];    // each buffer's tile, or no_tile
-    __shared__ __align__(16) T warp_totals[tile::warps];  // aligned as scan_register_tile's
+    __shared__ typename tile::shared_warp_totals warp_totals;
     const std::uint32_t tiles = staged_tiles(n);
     unsigned long long* const claimed = status + tiles;
     bool claimed_all = false;  // thread 0's: whether it was told that no tile is left (it claims no more)
