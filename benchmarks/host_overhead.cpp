@@ -71,6 +71,7 @@ void cold_launch(benchmark::State& state) {
         // The recording backend keeps every id it hands out; forget them so memory stays flat.
         device.allocated_ids.clear();
         device.allocated_byte_sizes.clear();
+        device.allocated_addresses.clear();
         device.loaded_ids.clear();
         device.destroyed_ids.clear();
     }

@@ -7,6 +7,7 @@
 #include <accy/core/dtype.hpp>
 #include <accy/core/error.hpp>
 #include <accy/core/fixed_string.hpp>
+#include <accy/core/float_types.hpp>
 #include <accy/core/format.hpp>
 #include <accy/device_buffer.hpp>
 #include <accy/kernel/argument.hpp>

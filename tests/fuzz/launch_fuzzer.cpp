@@ -14,6 +14,7 @@
 #include <accy/accy.hpp>
 #include <accy/testing/recording_backend.hpp>
 
+#include <algorithm>
 #include <cstddef>
 #include <cstdint>
 #include <cstdio>
@@ -57,6 +58,11 @@ bool ref_overlap(const buffer& a, const buffer& b) {
     return a.address < b_end && b.address < a_end;
 }
 
+/// A made-up buffer of id `id`: apart from every other, up to the recording backend's slot size.
+buffer made_up(recording_backend::object_id id, std::size_t size) {
+    return recording_backend::buffer_for(id, std::min<std::size_t>(size, recording_backend::made_up_slot));
+}
+
 /// One buffer from the input: its address kind and its size kind.
 buffer read_buffer(reader& in, std::uint64_t slot, std::size_t needed, const std::vector<buffer>& earlier) {
     const std::uint8_t kind = in.byte();
@@ -70,7 +76,7 @@ buffer read_buffer(reader& in, std::uint64_t slot, std::size_t needed, const std
     default: size = static_cast<std::size_t>(in.u32()) << (in.byte() % 33); break;
     }
     switch (kind % 6) {
-    case 0: return recording_backend::buffer_for(1000 + slot, size);  // apart from every other
+    case 0: return made_up(1000 + slot, size);                           // apart from every other
     case 1: return {0, size};                                            // null
     case 2: return {top - size + 1 + (in.byte() % 2 == 0 ? 0 : in.byte()), size};  // at the top; may wrap
     case 3:                                                               // inside or across an earlier one
@@ -78,9 +84,9 @@ buffer read_buffer(reader& in, std::uint64_t slot, std::size_t needed, const std
             const buffer& other = earlier[in.byte() % earlier.size()];
             return {other.address + (other.byte_size == 0 ? 0 : in.u32() % other.byte_size), size};
         }
-        return recording_backend::buffer_for(2000 + slot, size);
+        return made_up(2000 + slot, size);
     case 4: return {static_cast<std::uint64_t>(in.u32()) << 32 | in.u32(), size};  // anywhere
-    default: return recording_backend::buffer_for(3000 + slot, size);
+    default: return made_up(3000 + slot, size);
     }
 }
 

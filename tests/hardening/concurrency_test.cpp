@@ -94,8 +94,8 @@ BOOST_AUTO_TEST_CASE(item9_the_recording_backend_shared_by_8_threads_counts_ever
     const auto pool = accy::load_artifacts<accy_test::device_scan>(device, accy::formats::cuda_ptx);
     const std::size_t launches = launches_per_thread(2000);
     // Ids far above any the backend hands out here: the seed's 1001 and 1002 would collide with them.
-    const std::array operands{accy::testing::recording_backend::buffer_for(std::uint64_t{1} << 30, 20000)};
-    const std::array results{accy::testing::recording_backend::buffer_for((std::uint64_t{1} << 30) + 1, 20000)};
+    const std::array operands{accy::testing::recording_backend::buffer_for(1'000'001, 20000)};
+    const std::array results{accy::testing::recording_backend::buffer_for(1'000'002, 20000)};
     on_8_threads([&](unsigned t) {
         const std::tuple<std::uint32_t> scalars{5000};
         for (std::size_t launch = 0; launch < launches; ++launch) {

@@ -6,6 +6,7 @@
 
 #include <boost/test/unit_test.hpp>
 
+#include <array>
 #include <cstddef>
 #include <cstdint>
 #include <string_view>
@@ -28,6 +29,8 @@ constexpr std::string_view name_of(problem value) noexcept {
     case problem::in_place_operand_out_of_range: return "in_place_operand_out_of_range";
     case problem::zeroing_outside_workspaces: return "zeroing_outside_workspaces";
     case problem::in_place_outside_results: return "in_place_outside_results";
+    case problem::in_place_dtype_mismatch: return "in_place_dtype_mismatch";
+    case problem::in_place_operand_shared: return "in_place_operand_shared";
     case problem::scalar_index_out_of_range: return "scalar_index_out_of_range";
     case problem::divisor_zero: return "divisor_zero";
     case problem::arithmetic_on_non_integer: return "arithmetic_on_non_integer";
@@ -46,6 +49,7 @@ constexpr std::string_view name_of(problem value) noexcept {
     case problem::shared_memory_too_large: return "shared_memory_too_large";
     case problem::cluster_invalid: return "cluster_invalid";
     case problem::grid_not_multiple_of_cluster: return "grid_not_multiple_of_cluster";
+    case problem::tensor_map_parameter_invalid: return "tensor_map_parameter_invalid";
     case problem::argument_count_mismatch: return "argument_count_mismatch";
     case problem::argument_kind_mismatch: return "argument_kind_mismatch";
     case problem::argument_type_mismatch: return "argument_type_mismatch";
@@ -55,8 +59,16 @@ constexpr std::string_view name_of(problem value) noexcept {
     case problem::intermediate_index_out_of_range: return "intermediate_index_out_of_range";
     case problem::workspace_index_out_of_range: return "workspace_index_out_of_range";
     case problem::buffer_bound_twice: return "buffer_bound_twice";
+    case problem::tensor_map_malformed: return "tensor_map_malformed";
+    case problem::tensor_map_not_an_integer: return "tensor_map_not_an_integer";
+    case problem::tensor_map_rank_mismatch: return "tensor_map_rank_mismatch";
+    case problem::tensor_map_strides_count: return "tensor_map_strides_count";
+    case problem::tensor_map_box_invalid: return "tensor_map_box_invalid";
+    case problem::tensor_map_fill_not_floating: return "tensor_map_fill_not_floating";
     case problem::operand_written: return "operand_written";
+    case problem::operand_read_after_in_place_write: return "operand_read_after_in_place_write";
     case problem::intermediate_read_before_write: return "intermediate_read_before_write";
+    case problem::in_place_result_read_before_write: return "in_place_result_read_before_write";
     case problem::intermediate_never_read: return "intermediate_never_read";
     case problem::workspace_shared: return "workspace_shared";
     case problem::workspace_unused: return "workspace_unused";
@@ -264,6 +276,20 @@ struct in_place_workspace : device_scan_definition {
 struct in_place_result : device_scan_definition {
     using results = accy::results<in_place<0, shape<dtype::f32, n>>>;
 };
+// An in_place result has its operand's dtype, and no other result is in_place over that operand.
+struct in_place_of_another_dtype : device_scan_definition {
+    using results = accy::results<in_place<0, shape<dtype::u32, n>>>;
+};
+struct in_place_twice_over_operand_0 : device_scan_definition {
+    using results = accy::results<in_place<0, shape<dtype::f32, n>>, in_place<0, shape<dtype::f32, n>>>;
+};
+// Results 0 and 1 each in place over their own operand: sums_scan scans operand 1 into result 1.
+struct in_place_over_each_operand : device_scan_definition {
+    using operands = accy::operands<shape<dtype::f32, n>, shape<dtype::f32, n>>;
+    using results = accy::results<in_place<0, shape<dtype::f32, n>>, in_place<1, shape<dtype::f32, n>>>;
+    using stages = accy::stages<block_scan, sums_scan, add_base,
+                                stage<"accy.kernel.test.sums_scan", 1, result<1>, operand<1>, n>>;
+};
 struct signed_plus_u64 : device_scan_definition {
     using runtime_scalars = accy::runtime_scalars<scalar<"n", std::uint64_t>, scalar<"offset", std::int32_t>>;
     using operands = accy::operands<shape<dtype::f32, sum<forward<0>, forward<1>>>>;
@@ -298,6 +324,9 @@ static_assert(!valid_pipeline<zero_filled_operand>);
 static_assert(!valid_pipeline<in_place_operand>);
 static_assert(!valid_pipeline<in_place_workspace>);
 static_assert(valid_pipeline<in_place_result>);
+static_assert(!valid_pipeline<in_place_of_another_dtype>);
+static_assert(!valid_pipeline<in_place_twice_over_operand_0>);
+static_assert(valid_pipeline<in_place_over_each_operand>);
 static_assert(!valid_pipeline<signed_plus_u64>);
 
 BOOST_AUTO_TEST_CASE(extent_scalar_index_out_of_range) {
@@ -325,6 +354,14 @@ BOOST_AUTO_TEST_CASE(in_place_outside_results) {
     // Unbound too (workspace_unused), but a declaration's problem comes before the dataflow's.
     check_diagnosis<in_place_workspace, in_buffer(problem::in_place_outside_results, buffer_kind::workspace, 0)>();
     check_diagnosis<in_place_result, diagnosis{}>();
+}
+BOOST_AUTO_TEST_CASE(in_place_dtype_mismatch) {
+    // Checked before the stages: block_scan's f32 `out` would not take the u32 result either.
+    check_diagnosis<in_place_of_another_dtype, in_buffer(problem::in_place_dtype_mismatch, buffer_kind::result, 0)>();
+}
+BOOST_AUTO_TEST_CASE(in_place_operand_shared) {
+    check_diagnosis<in_place_twice_over_operand_0, in_buffer(problem::in_place_operand_shared, buffer_kind::result, 1)>();
+    check_diagnosis<in_place_over_each_operand, diagnosis{}>();
 }
 BOOST_AUTO_TEST_CASE(no_common_type) {
     check_diagnosis<signed_plus_u64, in_buffer(problem::no_common_type, buffer_kind::operand, 0)>();
@@ -658,6 +695,34 @@ struct workspace_never_bound : device_scan_definition {
 struct result_only_read : device_scan_definition {
     using results = accy::results<shape<dtype::f32, n>, shape<dtype::f32, n>>;
 };
+// Result 0 in place over operand 0. Operand 0 is read in stage 0 and in stage 1, which first writes
+// result 0 (an in-place kernel: allowed), and not after; result 0 is read only after stage 1.
+using block_scan_of_operand = stage<"accy.kernel.test.block_scan", 1, intermediate<0>, operand<0>, intermediate<1>, n>;
+using block_scan_in_place = stage<"accy.kernel.test.block_scan", 1, result<0>, operand<0>, intermediate<2>, n>;
+template <class First, class Second>
+struct scans_over_operand_0 : device_scan_definition {
+    using results = accy::results<in_place<0, shape<dtype::f32, n>>>;
+    using intermediates = accy::intermediates<shape<dtype::f32, n>, f32_blocks, f32_blocks>;
+    using stages = accy::stages<First, Second, stage<"accy.kernel.test.add_base", 1, result<0>, intermediate<0>, n>,
+                                stage<"accy.kernel.test.add_base", 1, result<0>, intermediate<1>, n>,
+                                stage<"accy.kernel.test.add_base", 1, result<0>, intermediate<2>, n>>;
+};
+using operand_read_until_overwritten = scans_over_operand_0<block_scan_of_operand, block_scan_in_place>;
+// The same two stages swapped: stage 1 reads operand 0 after stage 0 wrote result 0 over it.
+using operand_read_after_overwritten = scans_over_operand_0<block_scan_in_place, block_scan_of_operand>;
+// Result 1, in place over operand 0, read before a stage writes it: by add_base's `out` (read_write) in
+// stage 2, the stage that first writes it, and by block_scan's `in` (read) in stage 0. A plain result may
+// be read first: it holds what the caller passed.
+template <class Result1>
+struct second_result_read_first : device_scan_definition {
+    using results = accy::results<shape<dtype::f32, n>, Result1>;
+    using stages = accy::stages<block_scan, sums_scan, stage<"accy.kernel.test.add_base", 1, result<1>, intermediate<1>, n>>;
+};
+struct in_place_result_read_by_stage_0 : device_scan_definition {
+    using results = accy::results<shape<dtype::f32, n>, in_place<0, shape<dtype::f32, n>>>;
+    using stages = accy::stages<stage<"accy.kernel.test.block_scan", 1, result<0>, result<1>, intermediate<0>, n>, sums_scan,
+                                stage<"accy.kernel.test.add_base", 1, result<1>, intermediate<1>, n>>;
+};
 
 static_assert(!valid_pipeline<operand_bound_to_output>);
 static_assert(!valid_pipeline<msl_writes_operand>);
@@ -667,10 +732,39 @@ static_assert(!valid_pipeline<third_intermediate_unused>);
 static_assert(!valid_pipeline<workspace_of_two_stages>);
 static_assert(!valid_pipeline<workspace_never_bound>);
 static_assert(!valid_pipeline<result_only_read>);
+static_assert(valid_pipeline<operand_read_until_overwritten>);
+static_assert(!valid_pipeline<operand_read_after_overwritten>);
+static_assert(!valid_pipeline<second_result_read_first<in_place<0, shape<dtype::f32, n>>>>);
+static_assert(valid_pipeline<second_result_read_first<shape<dtype::f32, n>>>);
+static_assert(!valid_pipeline<in_place_result_read_by_stage_0>);
 
 BOOST_AUTO_TEST_CASE(operand_written) {
     check_diagnosis<operand_bound_to_output, in_stage(problem::operand_written, 0, 0, 0)>();
     check_diagnosis<msl_writes_operand, in_stage(problem::operand_written, 0, 1, 0)>();
+}
+BOOST_AUTO_TEST_CASE(operand_read_after_in_place_write) {
+    check_diagnosis<operand_read_until_overwritten, diagnosis{}>();
+    check_diagnosis<operand_read_after_overwritten, in_stage(problem::operand_read_after_in_place_write, 1, 1, 0)>();
+}
+BOOST_AUTO_TEST_CASE(in_place_result_read_before_write) {
+    check_diagnosis<in_place_result_read_by_stage_0, in_stage(problem::in_place_result_read_before_write, 0, 1, 0)>();
+    check_diagnosis<second_result_read_first<in_place<0, shape<dtype::f32, n>>>,
+                    in_stage(problem::in_place_result_read_before_write, 2, 0, 2)>();
+    check_diagnosis<second_result_read_first<shape<dtype::f32, n>>, diagnosis{}>();
+    // Read after stage 0 wrote it: add_base updates result 0 in place of operand 0.
+    check_diagnosis<in_place_result, diagnosis{}>();
+}
+BOOST_AUTO_TEST_CASE(a_valid_in_place_pipeline_launches_on_one_buffer) {
+    // Operand 0 and result 0 as one buffer: stage 0 reads it, stage 1 reads and overwrites it, the
+    // add_base stages update it.
+    accy_test::recording_backend device;
+    const std::array<buffer, 1> data{accy_test::recording_backend::buffer_for(1001, 20000)};
+    launch_pipeline<pipeline<operand_read_until_overwritten>>(device, format::cuda_ptx, data, data, accy_test::n_5000);
+    BOOST_TEST(device.launch_count == 5u);
+    BOOST_TEST(device.launches.at(0).buffer_id(1) == 1001u);
+    BOOST_TEST(device.launches.at(1).buffer_id(0) == 1001u);
+    BOOST_TEST(device.launches.at(1).buffer_id(1) == 1001u);
+    for (std::size_t s = 2; s < 5; ++s) BOOST_TEST(device.launches.at(s).buffer_id(0) == 1001u);
 }
 BOOST_AUTO_TEST_CASE(intermediate_read_before_write) {
     check_diagnosis<read_before_written, in_stage(problem::intermediate_read_before_write, 1, 1, 1)>();

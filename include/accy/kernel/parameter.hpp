@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: Apache-2.0
 // Defines `accy::parameter`, one parameter of a kernel as its binary takes it (a buffer, a typed
-// scalar or by-value bytes), `accy::parameter_list`, a kernel's parameters in order, and their layout.
+// scalar, by-value bytes or a tensor map), `accy::parameter_list`, a kernel's parameters in order,
+// and their layout.
 #pragma once
 
 #include <accy/core/dtype.hpp>
@@ -27,21 +28,26 @@ inline constexpr std::size_t max_kernel_parameters = 32;
 /// The most bytes of parameters a kernel takes: the driver's limit since CUDA 12.1 on Volta and later.
 inline constexpr std::size_t max_parameter_bytes = 32764;
 
+/// The bytes of a `CUtensorMap`, the by-value descriptor a kernel reads or writes a tensor through with TMA.
+inline constexpr std::size_t tensor_map_size = 128;
+
 /// One kernel parameter, named for messages:
 ///
 ///     accy::parameter::buffer("x", accy::access::read, accy::dtype::f32)   // const float* x
 ///     accy::parameter::scalar("n", accy::dtype::u64)                       // unsigned long long n
-///     accy::parameter::bytes("map", 128, 64)                               // CUtensorMap map (by value)
+///     accy::parameter::bytes("params", 24, 8)                              // struct params p (by value)
+///     accy::parameter::tensor_map("a", accy::access::read, accy::dtype::f16, 2)  // const __grid_constant__ CUtensorMap a
 struct parameter {
-    enum class kind { buffer, scalar, bytes };
+    enum class kind { buffer, scalar, bytes, tensor_map };
 
     kind what = kind::scalar;
     std::string_view name;
-    accy::access use = access::read;        ///< a buffer's
-    std::optional<accy::dtype> element{};   ///< a buffer's element type, if declared
+    accy::access use = access::read;        ///< a buffer's or tensor map's
+    std::optional<accy::dtype> element{};   ///< a buffer's element type, if declared; a tensor map's
     accy::dtype type = dtype::u32;          ///< a scalar's type
     std::size_t size = 0;                   ///< bytes in the parameter space
     std::size_t alignment = 1;
+    std::size_t rank = 0;                   ///< a tensor map's dimensions, 1 to 5
 
     /// A device pointer: 8 bytes. `element`, when given, is checked against the shape of what the stage binds.
     static constexpr parameter buffer(std::string_view name, accy::access use,
@@ -55,6 +61,14 @@ struct parameter {
     static constexpr parameter bytes(std::string_view name, std::size_t size, std::size_t alignment) noexcept {
         return {kind::bytes, name, access::read, std::nullopt, dtype::u8, size, alignment};
     }
+    /// A `CUtensorMap` by value (`const __grid_constant__ CUtensorMap name`) that the kernel uses, as
+    /// `use` says, to read or write a tensor of `rank` dimensions of `element`s: accy encodes it from
+    /// the buffer the stage binds (`accy::tensor_map<...>`). CUDA 13's `cuda.h` aligns it to 128
+    /// bytes, CUDA 12's to 64: `alignment` is the one the kernel was compiled with.
+    static constexpr parameter tensor_map(std::string_view name, accy::access use, accy::dtype element, std::size_t rank,
+                                          std::size_t alignment = 128) noexcept {
+        return {kind::tensor_map, name, use, element, dtype::u8, tensor_map_size, alignment, rank};
+    }
 };
 
 constexpr std::string_view to_string(parameter::kind value) noexcept {
@@ -62,6 +76,7 @@ constexpr std::string_view to_string(parameter::kind value) noexcept {
     case parameter::kind::buffer: return "buffer";
     case parameter::kind::scalar: return "scalar";
     case parameter::kind::bytes: return "bytes";
+    case parameter::kind::tensor_map: return "tensor map";
     }
     return "unknown";
 }
@@ -82,13 +97,17 @@ public:
     constexpr const parameter* begin() const noexcept { return parameters_.data(); }
     constexpr const parameter* end() const noexcept { return parameters_.data() + size_; }
 
-    /// Where parameter `index` starts in the parameter space: after the one before, aligned.
-    constexpr std::size_t offset(std::size_t index) const noexcept {
-        std::size_t next = 0;
+    /// Where parameter `index` starts in the parameter space: after the one before, at the first
+    /// offset whose address is aligned when the space starts at an address `base` bytes past a
+    /// multiple of every alignment. With `base` 0 that is the C++ layout of a struct of the
+    /// parameters; the CUDA driver places parameters with the base of its constant bank (see
+    /// cuda/detail/signature.hpp), which moves only parameters aligned to more than 16 bytes.
+    constexpr std::size_t offset(std::size_t index, std::size_t base = 0) const noexcept {
+        std::size_t next = base;
         for (std::size_t i = 0;; ++i) {
             const std::size_t alignment = parameters_[i].alignment == 0 ? 1 : parameters_[i].alignment;
             next = (next + alignment - 1) / alignment * alignment;
-            if (i == index) return next;
+            if (i == index) return next - base;
             next += parameters_[i].size;
         }
     }
@@ -103,13 +122,15 @@ public:
         return largest;
     }
 
-    /// Whether both lists take the same kinds, types, sizes and alignments in the same order (names and accesses aside).
+    /// Whether both lists take the same kinds, types, sizes and alignments in the same order (names
+    /// and accesses aside), and tensor maps of the same element type and rank.
     constexpr bool same_layout(const parameter_list& other) const noexcept {
         if (size_ != other.size_) return false;
         for (std::size_t i = 0; i < size_; ++i) {
             const parameter &lhs = parameters_[i], &rhs = other.parameters_[i];
             if (lhs.what != rhs.what || lhs.size != rhs.size || lhs.alignment != rhs.alignment ||
-                (lhs.what == parameter::kind::scalar && lhs.type != rhs.type))
+                (lhs.what == parameter::kind::scalar && lhs.type != rhs.type) ||
+                (lhs.what == parameter::kind::tensor_map && (lhs.element != rhs.element || lhs.rank != rhs.rank)))
                 return false;
         }
         return true;

@@ -4,8 +4,8 @@
 // `accy::min_of<A, B>`, `accy::max_of<A, B>` and `accy::convert<dtype, D>`.
 //
 // Every derivation has a type, known at compile time: forward<i> has runtime scalar i's, a
-// constant its C++ type's, arithmetic the smallest of u8, i32, u32, i64, u64 that holds both
-// operands' types, convert<t, D> the type t. Integers are computed in 128 bits and every result is
+// constant its C++ type's, arithmetic the smallest of i8, u8, i16, u16, i32, u32, i64, u64 that
+// holds both operands' types, convert<t, D> the type t. Integers are computed in 128 bits and every result is
 // checked against its type at run time: a value that does not fit is `errc::launch_argument_mismatch`.
 //
 // A derivation compiles to a few `detail::derivation_step`s (detail/compile_derivation.hpp), which
@@ -39,12 +39,15 @@ concept derivation = std::derived_from<T, derivation_tag>;
 
 namespace detail {
 
-/// The smallest integer dtype holding every value of `a` and `b`, or the fault that there is none.
+/// The smallest integer dtype holding every value of `a` and `b`, or the fault that there is none:
+/// i8 and u8 make i16, i16 and u16 i32. Where both dtypes of one size hold both (u8 and u8 in i16
+/// and in u16), a smaller one does too, so the order within a size does not matter.
 constexpr derived common_integer(const derived& a, const derived& b) noexcept {
     if (a.fault != derivation_fault::none) return a;
     if (b.fault != derivation_fault::none) return b;
     if (!a.type.integer() || !b.type.integer()) return {derivation_fault::not_an_integer};
-    for (const dtype candidate : {dtype::u8, dtype::i32, dtype::u32, dtype::i64, dtype::u64})
+    for (const dtype candidate :
+         {dtype::i8, dtype::u8, dtype::i16, dtype::u16, dtype::i32, dtype::u32, dtype::i64, dtype::u64})
         if (holds_every_value(candidate, a.type.type) && holds_every_value(candidate, b.type.type))
             return {derivation_fault::none, {false, candidate, size_of(candidate)}};
     return {derivation_fault::no_common_type};
@@ -130,8 +133,11 @@ template <derivation A, derivation B>
 struct max_of : detail::binary<A, B, detail::derivation_step::operation::max> {};
 
 /// D as a `Type`, the explicit conversion. Fails at run time: a value that does not fit an integer
-/// `Type` (a floating-point one also when it is not finite), and a finite value beyond f32's range
-/// converted to f32. A floating-point value converted to an integer is truncated toward zero.
+/// `Type` (a floating-point one also when it is not finite), a finite value beyond the largest
+/// finite one of a floating-point `Type` narrower than f64 (f32, f16, bf16, f8_e4m3, f8_e5m2), and
+/// an infinity converted to f8_e4m3, which has none. A floating-point value converted to an integer
+/// is truncated toward zero; one converted to a narrower floating-point `Type` is rounded to the
+/// nearest value of it, ties to even.
 template <dtype Type, derivation D>
 struct convert : derivation_tag {
     static constexpr std::size_t steps = 1 + D::steps;

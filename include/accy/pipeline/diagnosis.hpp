@@ -19,11 +19,13 @@
 namespace accy {
 
 /// Checks a pipeline definition: every declared shape in a list that takes it (zero_filled and
-/// kept_zero in workspaces, in_place in results), every index in range, every stage's arguments
-/// against its kernel entries' parameters (count, kind, type), the entries themselves (one per
-/// format, the same layout in every format, launchable geometry), and a dataflow in which operands
-/// are only read, each intermediate is written before it is read and read after it is written, each
-/// workspace belongs to one stage and each result is written.
+/// kept_zero in workspaces, in_place in results, over an operand of its dtype that no other result
+/// is in_place over), every index in range, every stage's arguments against its kernel entries'
+/// parameters (count, kind, type), the entries themselves (one per format, the same layout in every
+/// format, launchable geometry), and a dataflow in which operands are only read, and not after a
+/// stage that wrote a result in_place over them, each intermediate is written before it is read and
+/// read after it is written, each in_place result is written before it is read, each workspace
+/// belongs to one stage and each result is written.
 template <class Definition>
 constexpr diagnosis diagnose() {
     using declared = definition_traits<Definition>;
@@ -49,9 +51,21 @@ constexpr diagnosis diagnose() {
           detail::list_problem(intermediates, buffer_kind::intermediate),
           detail::list_problem(workspaces, buffer_kind::workspace)})
         if (found.problem != problem::none) return found;
-    for (std::size_t k = 0; k < results.size(); ++k)
-        if (results[k].in_place_of != static_cast<std::size_t>(-1) && results[k].in_place_of >= operands.size())
+    // An in_place result may be its operand's very buffer, so it holds the operand's elements, and no
+    // other result can be that buffer too (a launch refuses results that overlap each other). Of the
+    // shapes only the dtypes are compared: an extent's value exists at run time only.
+    constexpr std::size_t not_in_place = static_cast<std::size_t>(-1);  // the in_place_of of a plain shape
+    for (std::size_t k = 0; k < results.size(); ++k) {
+        const std::size_t over = results[k].in_place_of;
+        if (over == not_in_place) continue;
+        if (over >= operands.size())
             return {problem::in_place_operand_out_of_range, diagnosis::no_stage, 0, 0, buffer_kind::result, k};
+        if (results[k].type != operands[over].type)
+            return {problem::in_place_dtype_mismatch, diagnosis::no_stage, 0, 0, buffer_kind::result, k};
+        for (std::size_t earlier = 0; earlier < k; ++earlier)
+            if (results[earlier].in_place_of == over)
+                return {problem::in_place_operand_shared, diagnosis::no_stage, 0, 0, buffer_kind::result, k};
+    }
 
     const auto shape_of = [&](buffer_ref ref) -> const shape_info& {
         switch (ref.kind) {
@@ -88,9 +102,13 @@ constexpr diagnosis diagnose() {
         for (std::size_t p = 0; p < stage.argument_count; ++p) {
             const argument_info& argument = stage.arguments[p];
             const parameter& declared_parameter = parameters[p];
-            if (argument.is_buffer != (declared_parameter.what == parameter::kind::buffer))
+            if (argument.is_buffer != (declared_parameter.what == parameter::kind::buffer) ||
+                (argument.map != nullptr) != (declared_parameter.what == parameter::kind::tensor_map))
                 return {problem::argument_kind_mismatch, s, p, first};
-            if (!argument.is_buffer) {
+            if (argument.map != nullptr) {
+                if (const problem found = detail::tensor_map_problem(*argument.map, declared_parameter); found != problem::none)
+                    return {found, s, p, first};
+            } else if (!argument.is_buffer) {
                 if (argument.value.fault != derivation_fault::none)
                     return {detail::problem_of(argument.value.fault), s, p, first};
                 if (!detail::binds(declared_parameter, argument.value.type))
@@ -101,7 +119,7 @@ constexpr diagnosis diagnose() {
             if (ref.index >= buffer_counts[static_cast<std::size_t>(ref.kind)])
                 return {detail::index_out_of_range(ref.kind), s, p, first};
             for (std::size_t earlier = 0; earlier < p; ++earlier)
-                if (stage.arguments[earlier].is_buffer && stage.arguments[earlier].ref == ref)
+                if (stage.arguments[earlier].binds_buffer() && stage.arguments[earlier].ref == ref)
                     return {problem::buffer_bound_twice, s, p, first};
             if (declared_parameter.element && *declared_parameter.element != shape_of(ref).type)
                 return {problem::element_type_mismatch, s, p, first};
@@ -114,7 +132,8 @@ constexpr diagnosis diagnose() {
     std::array<std::size_t, declared::intermediates::size> last_read{};
     std::array<std::size_t, declared::workspaces::size> owner{};
     owner.fill(stage_count);
-    std::array<bool, declared::results::size> written{};
+    std::array<std::size_t, declared::results::size> result_first_write{};
+    result_first_write.fill(stage_count);
     for (std::size_t s = 0; s < stage_count; ++s) {
         const stage_info& stage = stage_infos[s];
         std::array<access, max_kernel_parameters> accesses{};
@@ -124,10 +143,24 @@ constexpr diagnosis diagnose() {
                 for (std::size_t p = 0; p < stage.argument_count; ++p)
                     accesses[p] = detail::either(accesses[p], registry.entries[lookup::entry_at(k)].parameters[p].use);
         for (std::size_t p = 0; p < stage.argument_count; ++p) {
-            if (!stage.arguments[p].is_buffer) continue;
+            if (!stage.arguments[p].binds_buffer()) continue;
             const buffer_ref ref = stage.arguments[p].ref;
-            if (ref.kind == buffer_kind::operand && writes(accesses[p])) return {problem::operand_written, s, p, reference[s]};
-            if (ref.kind == buffer_kind::result && writes(accesses[p])) written[ref.index] = true;
+            if (ref.kind == buffer_kind::operand) {
+                if (writes(accesses[p])) return {problem::operand_written, s, p, reference[s]};
+                // Once a stage wrote a result in_place over the operand, the operand's buffer may hold the
+                // result's elements. The stage that writes the result may read the operand: an in-place kernel.
+                for (std::size_t k = 0; k < results.size(); ++k)
+                    if (results[k].in_place_of == ref.index && result_first_write[k] < s)
+                        return {problem::operand_read_after_in_place_write, s, p, reference[s]};
+            }
+            if (ref.kind == buffer_kind::result) {
+                // Before a stage wrote it, an in_place result holds its operand's elements only when the caller
+                // passed one buffer as both, and the result buffer's old contents otherwise. A stage binds a buffer
+                // once, so a read_write parameter reads it in the stage that first writes it: refused too.
+                if (reads(accesses[p]) && results[ref.index].in_place_of != not_in_place && result_first_write[ref.index] >= s)
+                    return {problem::in_place_result_read_before_write, s, p, reference[s]};
+                if (writes(accesses[p]) && result_first_write[ref.index] == stage_count) result_first_write[ref.index] = s;
+            }
             if (ref.kind == buffer_kind::workspace) {
                 if (owner[ref.index] != stage_count && owner[ref.index] != s)
                     return {problem::workspace_shared, s, p, reference[s]};
@@ -139,7 +172,7 @@ constexpr diagnosis diagnose() {
         }
         for (std::size_t p = 0; p < stage.argument_count; ++p) {
             const buffer_ref ref = stage.arguments[p].ref;
-            if (stage.arguments[p].is_buffer && ref.kind == buffer_kind::intermediate && writes(accesses[p]) &&
+            if (stage.arguments[p].binds_buffer() && ref.kind == buffer_kind::intermediate && writes(accesses[p]) &&
                 first_write[ref.index] == stage_count)
                 first_write[ref.index] = s;
         }
@@ -149,8 +182,9 @@ constexpr diagnosis diagnose() {
             return {problem::intermediate_never_read, diagnosis::no_stage, 0, 0, buffer_kind::intermediate, k};
     for (std::size_t k = 0; k < owner.size(); ++k)
         if (owner[k] == stage_count) return {problem::workspace_unused, diagnosis::no_stage, 0, 0, buffer_kind::workspace, k};
-    for (std::size_t k = 0; k < written.size(); ++k)
-        if (!written[k]) return {problem::result_never_written, diagnosis::no_stage, 0, 0, buffer_kind::result, k};
+    for (std::size_t k = 0; k < result_first_write.size(); ++k)
+        if (result_first_write[k] == stage_count)
+            return {problem::result_never_written, diagnosis::no_stage, 0, 0, buffer_kind::result, k};
     return {};
 }
 

@@ -70,6 +70,8 @@ ACCY_DIAGNOSTIC(extent_zero, "accy::pipeline: a buffer has a constant extent of 
 ACCY_DIAGNOSTIC(in_place_operand_out_of_range, "accy::pipeline: a result is in_place<i, ...> over operand i at or past the number of operands");
 ACCY_DIAGNOSTIC(zeroing_outside_workspaces, "accy::pipeline: zero_filled<...> and kept_zero<...> apply to workspaces only (a kernel's own scratch); accy zeroes no operand, result or intermediate");
 ACCY_DIAGNOSTIC(in_place_outside_results, "accy::pipeline: in_place<i, ...> declares a result that may share an operand's memory; it applies to results only");
+ACCY_DIAGNOSTIC(in_place_dtype_mismatch, "accy::pipeline: a result in_place<i, Shape> must have operand i's dtype, since it may share operand i's memory; declare Shape with that dtype, or drop in_place (extents, known at run time only, are not compared)");
+ACCY_DIAGNOSTIC(in_place_operand_shared, "accy::pipeline: two results are in_place<i, ...> over the same operand i, and would write the same memory; declare at most one result in_place over an operand");
 ACCY_DIAGNOSTIC(scalar_index_out_of_range, "accy::pipeline: a derivation forward<i> reads runtime scalar i at or past the number of runtime scalars");
 ACCY_DIAGNOSTIC(divisor_zero, "accy::pipeline: a derivation is ceil_div<D, 0>, a division by zero");
 ACCY_DIAGNOSTIC(arithmetic_on_non_integer, "accy::pipeline: ceil_div, sum, product, min_of and max_of take integer derivations; convert<dtype, D> the others first");
@@ -88,8 +90,9 @@ ACCY_DIAGNOSTIC(geometry_divisor_zero, "accy::pipeline: a stage's kernel entry d
 ACCY_DIAGNOSTIC(shared_memory_too_large, "accy::pipeline: a stage's kernel entry asks for more dynamic shared memory than any GPU has (227 KiB per block)");
 ACCY_DIAGNOSTIC(cluster_invalid, "accy::pipeline: a stage's kernel entry declares a thread-block cluster with a dimension of 0 or more than 8 blocks in all (the portable limit)");
 ACCY_DIAGNOSTIC(grid_not_multiple_of_cluster, "accy::pipeline: a stage's kernel entry has a fixed grid dimension that is not a multiple of its cluster's");
+ACCY_DIAGNOSTIC(tensor_map_parameter_invalid, "accy::parameter::tensor_map(name, access, dtype, rank, alignment): rank must be 1 to 5 and alignment 128 (CUDA 13's CUtensorMap) or 64 (CUDA 12's)");
 ACCY_DIAGNOSTIC(argument_count_mismatch, "accy::pipeline: a stage binds a different number of arguments than its kernel entry declares parameters; bind every parameter, in order");
-ACCY_DIAGNOSTIC(argument_kind_mismatch, "accy::pipeline: a stage binds a buffer to a scalar or bytes parameter, or a derivation to a buffer parameter");
+ACCY_DIAGNOSTIC(argument_kind_mismatch, "accy::pipeline: a stage binds a buffer to a scalar or bytes parameter, or a derivation to a buffer parameter; a tensor map parameter binds accy::tensor_map<...>, and only it does");
 ACCY_DIAGNOSTIC(argument_type_mismatch, "accy::pipeline: a stage binds a derivation whose type the parameter does not hold (a number the parameter's type cannot represent, or a struct of another size); use convert<dtype, D>");
 ACCY_DIAGNOSTIC(element_type_mismatch, "accy::pipeline: a stage binds a buffer whose shape's dtype differs from the element type its parameter declares");
 ACCY_DIAGNOSTIC(operand_index_out_of_range, "accy::pipeline: a stage binds operand<i> with i at or past the number of operands");
@@ -97,8 +100,16 @@ ACCY_DIAGNOSTIC(result_index_out_of_range, "accy::pipeline: a stage binds result
 ACCY_DIAGNOSTIC(intermediate_index_out_of_range, "accy::pipeline: a stage binds intermediate<i> with i at or past the number of declared intermediates");
 ACCY_DIAGNOSTIC(workspace_index_out_of_range, "accy::pipeline: a stage binds workspace<i> with i at or past the number of declared workspaces");
 ACCY_DIAGNOSTIC(buffer_bound_twice, "accy::pipeline: a stage binds the same buffer to two parameters, which would alias them; bind distinct buffers");
+ACCY_DIAGNOSTIC(tensor_map_malformed, "accy::tensor_map<Buffer, extents<...>, box<...>, options, strides<...>>: give the extents as accy::extents<...>, the box as accy::box<...> and the strides, if any, as accy::strides<...>");
+ACCY_DIAGNOSTIC(tensor_map_not_an_integer, "accy::tensor_map<Buffer, extents<...>, box<...>, options, strides<...>>: extents and strides must be integer derivations; convert<dtype::u64, D> a floating-point one");
+ACCY_DIAGNOSTIC(tensor_map_rank_mismatch, "accy::tensor_map<Buffer, extents<...>, ...>: give as many extents as the tensor map parameter's rank");
+ACCY_DIAGNOSTIC(tensor_map_strides_count, "accy::tensor_map<..., strides<...>>: give one stride per dimension after the first (rank - 1), or strides<> for packed rows");
+ACCY_DIAGNOSTIC(tensor_map_box_invalid, "accy::tensor_map<Buffer, extents<...>, box<...>, options>: give the box one size per extent, each 1 to 256 elements, its innermost row a multiple of 16 bytes and no wider than the swizzle's span (32, 64 or 128 bytes)");
+ACCY_DIAGNOSTIC(tensor_map_fill_not_floating, "accy::tensor_map<..., options>: tensor_map_fill::nan needs a floating-point element; use tensor_map_fill::zero");
 ACCY_DIAGNOSTIC(operand_written, "accy::pipeline: a stage binds an operand to a parameter its kernel writes; operands are read-only, bind a result or an intermediate");
+ACCY_DIAGNOSTIC(operand_read_after_in_place_write, "accy::pipeline: a stage reads an operand after an earlier stage wrote a result in_place<i, ...> over it, which may have overwritten it; read the operand no later than the stage that first writes that result, read the result instead, or drop in_place");
 ACCY_DIAGNOSTIC(intermediate_read_before_write, "accy::pipeline: a stage reads an intermediate that no earlier stage writes; a kernel's own scratch is a workspace<i>");
+ACCY_DIAGNOSTIC(in_place_result_read_before_write, "accy::pipeline: a stage reads a result in_place<i, ...> that no earlier stage writes; until then it holds operand i's elements only if the caller passes one buffer as both, so read operand<i> there instead");
 ACCY_DIAGNOSTIC(intermediate_never_read, "accy::pipeline: an intermediate is not read by any stage after the first stage that writes it; remove it, read it, or make it a workspace");
 ACCY_DIAGNOSTIC(workspace_shared, "accy::pipeline: a workspace is bound by two stages; a workspace belongs to one stage, pass data between stages in an intermediate");
 ACCY_DIAGNOSTIC(workspace_unused, "accy::pipeline: a workspace is declared but no stage binds it; remove it");

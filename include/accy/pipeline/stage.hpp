@@ -1,12 +1,13 @@
 // SPDX-License-Identifier: Apache-2.0
 // Defines `accy::stage`: one kernel of a pipeline and its arguments, one per kernel parameter in
-// order, each a buffer reference or a derivation; and `accy::stages`, a pipeline's stages in order.
+// order, each a buffer reference, a derivation or a tensor map; and `accy::stages`, a pipeline's stages in order.
 #pragma once
 
 #include <accy/core/fixed_string.hpp>
 #include <accy/kernel/parameter.hpp>
 #include <accy/pipeline/buffer_ref.hpp>
 #include <accy/pipeline/derivation.hpp>
+#include <accy/pipeline/tensor_map.hpp>
 
 #include <array>
 #include <cstddef>
@@ -17,11 +18,12 @@
 namespace accy {
 
 template <class T>
-concept stage_argument = buffer_reference<T> || derivation<T>;
+concept stage_argument = buffer_reference<T> || derivation<T> || tensor_map_argument<T>;
 
 /// A stage runs the registry's kernel `(Target, Version)` in the launch's format. `Arguments`
 /// bind the kernel's parameters in order: buffer parameters to `operand<i>`, `result<i>`,
-/// `intermediate<i>` or `workspace<i>`; scalar and bytes parameters to derivations.
+/// `intermediate<i>` or `workspace<i>`; scalar and bytes parameters to derivations; tensor map
+/// parameters to `tensor_map<...>` of one of those buffers.
 template <fixed_string Target, std::uint32_t Version, stage_argument... Arguments>
 struct stage {
     static_assert(sizeof...(Arguments) <= max_kernel_parameters,
@@ -42,11 +44,16 @@ struct stages {
     using at = std::tuple_element_t<Index, std::tuple<Stages...>>;
 };
 
-/// One stage argument as a value: a buffer reference, or a derivation's type in the pipeline.
+/// One stage argument as a value: a buffer reference, a derivation's type in the pipeline, or a
+/// tensor map (`map`) of the buffer `ref`.
 struct argument_info {
     bool is_buffer = false;
     buffer_ref ref{};
     derived value{};
+    const tensor_map_info* map = nullptr;
+
+    /// Whether the kernel reaches buffer `ref` through this argument: a buffer's or a tensor map's.
+    constexpr bool binds_buffer() const noexcept { return is_buffer || map != nullptr; }
 };
 
 /// A stage as a value, so that constexpr functions can loop over stages.
@@ -62,6 +69,8 @@ namespace detail {
 template <class Argument, class Scalars>
 constexpr argument_info info_of() noexcept {
     if constexpr (buffer_reference<Argument>) return {true, Argument::ref, {}};
+    else if constexpr (tensor_map_argument<Argument>)
+        return {false, Argument::template info<Scalars>.buffer, {}, &Argument::template info<Scalars>};
     else return {false, {}, Argument::template type_in<Scalars>()};
 }
 

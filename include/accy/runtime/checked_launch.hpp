@@ -69,8 +69,9 @@ public:
 
     const launch_config& config(std::size_t stage) const noexcept { return launches_.config(stage); }
 
-    /// Binds stage `stage`'s buffers and returns its arguments, one per parameter of its kernel.
-    std::span<const kernel_argument> bind(std::size_t stage) noexcept {
+    /// Binds stage `stage`'s buffers and returns its arguments, one per parameter of its kernel;
+    /// `launch_argument_mismatch` where a tensor map's buffer is not 16-byte aligned.
+    std::span<const kernel_argument> bind(std::size_t stage) {
         launches_.bind(stage, buffers_);
         return launches_.arguments(stage);
     }

@@ -57,6 +57,22 @@ inline std::string buffer_text(const buffer_ref& ref) {
     return std::string(to_string(ref.kind)).append("<").append(std::to_string(ref.index)).append(">");
 }
 
+/// "tensor map of operand<0>, f16, extents [n, m], strides [(n * 2)], box [64, 64]": a tensor map
+/// as a stage derives it; strides "packed" where the stage gives none.
+inline std::string tensor_map_text(const argument_plan& argument, const derivation_step* steps,
+                                   std::span<const scalar_info> scalars) {
+    const tensor_map_info& map = *argument.map;
+    const derivation_step* next = steps + argument.first_step;
+    std::string extents, strides, box;
+    for (std::size_t d = 0; d < map.rank; ++d) {
+        extents.append(d == 0 ? "" : ", ").append(derivation_text(next, scalars));
+        box.append(d == 0 ? "" : ", ").append(std::to_string(map.box[d]));
+    }
+    for (std::size_t d = 0; d < map.stride_count; ++d) strides.append(d == 0 ? "" : ", ").append(derivation_text(next, scalars));
+    return "tensor map of " + buffer_text(argument.ref) + ", " + std::string(to_string(argument.type)) + ", extents [" +
+           extents + "], strides " + (map.stride_count == 0 ? std::string("packed") : "[" + strides + "]") + ", box [" + box + "]";
+}
+
 /// A grid dimension as the entry derives it from its kernel's parameters.
 inline std::string grid_text(const grid_dim& dimension, const parameter_list& parameters) {
     if (dimension.rule == grid_dim::kind::fixed) return std::to_string(dimension.value);
@@ -140,6 +156,8 @@ std::string describe() {
             text += "  " + std::string(parameters[a].name) + " <- ";
             if (argument.is_buffer) {
                 text += detail::buffer_text(argument.ref);
+            } else if (argument.what == parameter::kind::tensor_map) {
+                text += detail::tensor_map_text(argument, plan.steps.data(), scalars);
             } else {
                 const detail::derivation_step* next = &plan.steps[argument.first_step];
                 text += detail::derivation_text(next, scalars) + ", " +

@@ -564,6 +564,89 @@ BOOST_AUTO_TEST_CASE(ptx_compare_integer_scalars) {
                "kernel 'k': PTX parameter 0 is .b8[4], its entry declares parameter 0 'n' as scalar u32");
 }
 
+BOOST_AUTO_TEST_CASE(ptx_type_sizes) {
+    using accy::cuda::detail::ptx_type_size;
+    for (const std::string_view type : {"b8", "u8", "s8"}) BOOST_TEST(ptx_type_size(type) == 1u, type);
+    for (const std::string_view type : {"b16", "u16", "s16", "f16", "bf16"}) BOOST_TEST(ptx_type_size(type) == 2u, type);
+    for (const std::string_view type : {"f8", "bf8", "bf32", "e4m3", "bf", "f"}) BOOST_TEST(ptx_type_size(type) == 0u, type);
+}
+
+BOOST_AUTO_TEST_CASE(ptx_compare_narrow_floating_scalars) {
+    for (const dtype type : {dtype::f16, dtype::bf16}) {
+        const parameter_list declared{parameter::scalar("alpha", type)};
+        // The same 16 bits whatever the PTX calls them; nvcc passes __half and __nv_bfloat16 as structs.
+        for (const std::string_view list : {".param .f16 a", ".param .bf16 a", ".param .b16 a", ".param .align 2 .b8 a[2]"})
+            BOOST_TEST(compare(list, declared) == "", list);
+        const std::string as = "its entry declares parameter 0 'alpha' as scalar " + std::string(accy::to_string(type));
+        BOOST_TEST(compare(".param .u16 a", declared) == "kernel 'k': PTX parameter 0 is .u16, " + as);
+        BOOST_TEST(compare(".param .s16 a", declared) == "kernel 'k': PTX parameter 0 is .s16, " + as);
+        BOOST_TEST(compare(".param .f32 a", declared) == "kernel 'k': PTX parameter 0 is .f32, " + as);
+        BOOST_TEST(compare(".param .b8 a[4]", declared) == "kernel 'k': PTX parameter 0 is .b8[4], " + as);
+        BOOST_TEST(compare(".param .b16 a[1]", declared) == "kernel 'k': PTX parameter 0 is .b16[1], " + as);
+    }
+    for (const dtype type : {dtype::f8_e4m3, dtype::f8_e5m2}) {
+        const parameter_list declared{parameter::scalar("scale", type)};
+        for (const std::string_view list : {".param .b8 a", ".param .align 1 .b8 a[1]"})
+            BOOST_TEST(compare(list, declared) == "", list);
+        const std::string as = "its entry declares parameter 0 'scale' as scalar " + std::string(accy::to_string(type));
+        BOOST_TEST(compare(".param .u8 a", declared) == "kernel 'k': PTX parameter 0 is .u8, " + as);
+        BOOST_TEST(compare(".param .f16 a", declared) == "kernel 'k': PTX parameter 0 is .f16, " + as);
+        BOOST_TEST(compare(".param .align 2 .b8 a[2]", declared) == "kernel 'k': PTX parameter 0 is .b8[2], " + as);
+    }
+    // A .bf16 is not an integer: not a u16 scalar's, nor a buffer's.
+    BOOST_TEST(compare(".param .bf16 a", {parameter::scalar("n", dtype::u16)}) ==
+               "kernel 'k': PTX parameter 0 is .bf16, its entry declares parameter 0 'n' as scalar u16");
+}
+
+BOOST_AUTO_TEST_CASE(ptx_compare_narrow_integer_scalars) {
+    for (const dtype type : {dtype::i8, dtype::u8}) {
+        for (const std::string_view list : {".param .u8 a", ".param .s8 a", ".param .b8 a"})
+            BOOST_TEST(compare(list, {parameter::scalar("c", type)}) == "", list);
+        BOOST_TEST(compare(".param .b8 a[1]", {parameter::scalar("c", type)}) ==
+                   "kernel 'k': PTX parameter 0 is .b8[1], its entry declares parameter 0 'c' as scalar " +
+                       std::string(accy::to_string(type)));
+    }
+    for (const dtype type : {dtype::i16, dtype::u16}) {
+        for (const std::string_view list : {".param .u16 a", ".param .s16 a", ".param .b16 a"})
+            BOOST_TEST(compare(list, {parameter::scalar("s", type)}) == "", list);
+        for (const std::string_view found : {".f16", ".bf16", ".u32", ".u8"})
+            BOOST_TEST(compare(".param " + std::string(found) + " a", {parameter::scalar("s", type)}) ==
+                       "kernel 'k': PTX parameter 0 is " + std::string(found) +
+                           ", its entry declares parameter 0 's' as scalar " + std::string(accy::to_string(type)));
+    }
+}
+
+/// What nvcc 13.0 emits for `__global__ void k(float* out, __half h, __nv_bfloat16 b, __nv_fp8_e4m3 e4,
+/// __nv_fp8_e5m2 e5, short s, unsigned short us, signed char c)`.
+constexpr std::string_view nvcc_narrow_scalars = R"(.version 9.0
+.target sm_90
+.address_size 64
+
+.visible .entry k(
+	.param .u64 k_param_0,
+	.param .align 2 .b8 k_param_1[2],
+	.param .align 2 .b8 k_param_2[2],
+	.param .align 1 .b8 k_param_3[1],
+	.param .align 1 .b8 k_param_4[1],
+	.param .u16 k_param_5,
+	.param .u16 k_param_6,
+	.param .u8 k_param_7
+)
+{
+	ret;
+}
+)";
+
+BOOST_AUTO_TEST_CASE(ptx_nvcc_narrow_scalars) {
+    const std::optional<ptx_entry> found = find_ptx_entry(nvcc_narrow_scalars, "k");
+    BOOST_REQUIRE(found);
+    const parameter_list declared{parameter::buffer("out", access::write, dtype::f32), parameter::scalar("h", dtype::f16),
+                                  parameter::scalar("b", dtype::bf16),  parameter::scalar("e4", dtype::f8_e4m3),
+                                  parameter::scalar("e5", dtype::f8_e5m2), parameter::scalar("s", dtype::i16),
+                                  parameter::scalar("us", dtype::u16),  parameter::scalar("c", dtype::i8)};
+    BOOST_TEST(compare_ptx_parameters(*found, declared, "k") == "");
+}
+
 BOOST_AUTO_TEST_CASE(ptx_compare_bytes) {
     const parameter_list pair{parameter::bytes("pair", 16, 8)};
     const parameter_list map{parameter::bytes("map", 128, 64)};
@@ -583,6 +666,23 @@ BOOST_AUTO_TEST_CASE(ptx_compare_bytes) {
                                parameter::scalar("n", dtype::f32)};
     BOOST_TEST(compare(".param .u64 a, .param .b8 b[8], .param .u32 c", three) ==
                "kernel 'k': PTX parameter 1 is .b8[8], its entry declares parameter 1 'pair' as bytes (16, aligned to 8)");
+}
+
+BOOST_AUTO_TEST_CASE(ptx_compare_tensor_maps) {
+    const parameter_list map_128{parameter::tensor_map("map", access::read, dtype::f16, 2)};
+    const parameter_list map_64{parameter::tensor_map("map", access::read, dtype::f16, 2, 64)};
+    // nvcc 13 declares a `const __grid_constant__ CUtensorMap` so; a 64-aligned struct of 128 bytes (CUDA 12's) so.
+    BOOST_TEST(compare(".param .align 128 .b8 a[128]", map_128) == "");
+    BOOST_TEST(compare(".param .align 64 .b8 a[128]", map_64) == "");
+    BOOST_TEST(compare(".param .align 128 .b8 a[128]", map_64) ==
+               "kernel 'k': PTX parameter 0 is .b8[128] aligned to 128, its entry declares parameter 0 'map' as tensor map "
+               "(f16, rank 2, aligned to 64)");
+    BOOST_TEST(compare(".param .align 128 .b8 a[64]", map_128) ==
+               "kernel 'k': PTX parameter 0 is .b8[64] aligned to 128, its entry declares parameter 0 'map' as tensor map "
+               "(f16, rank 2, aligned to 128)");
+    BOOST_TEST(compare(".param .u64 a", map_128) ==
+               "kernel 'k': PTX parameter 0 is .u64 aligned to 8, its entry declares parameter 0 'map' as tensor map "
+               "(f16, rank 2, aligned to 128)");
 }
 
 BOOST_AUTO_TEST_SUITE_END()

@@ -24,13 +24,14 @@ namespace accy_conformance {
 
 /// On a recording model: the launch was recorded as made, its buffers by id and its scalars by value.
 template <class Model, class Record>
-void check_record(const Record& launched, const affine_inputs& data, const accy::buffer& out, const accy::buffer& in,
+void check_record(const typename Model::backend& device, const Record& launched, const affine_inputs& data,
+                  const accy::buffer& out, const accy::buffer& in,
                   const std::optional<typename Model::backend::stream>& on) {
     const accy::launch_config expected = affine_config(data.n);
     BOOST_TEST((launched.config.grid == expected.grid && launched.config.block == expected.block));
     BOOST_TEST(launched.arguments.size() == 5u);
-    BOOST_TEST(launched.buffer_id(0) == Model::backend::id_of(out));
-    BOOST_TEST(launched.buffer_id(1) == Model::backend::id_of(in));
+    BOOST_TEST(launched.buffer_id(0) == device.id_of(out));
+    BOOST_TEST(launched.buffer_id(1) == device.id_of(in));
     BOOST_TEST(launched.template value<std::uint32_t>(2) == data.n);
     BOOST_TEST(launched.template value<std::int32_t>(3) == data.factor);
     BOOST_TEST(launched.template value<std::int64_t>(4) == data.offset);
@@ -49,7 +50,7 @@ BOOST_AUTO_TEST_CASE_TEMPLATE(a_launch_on_the_default_stream_computes_the_refere
     if constexpr (Model::computes) check_equal(run.result(device), data.expected());
     if constexpr (Model::records_calls) {
         say_instead<Model>("runs nothing; the launch is checked as recorded");
-        check_record<Model>(device.launches.back(), data, out.view(), in.view(), std::nullopt);
+        check_record<Model>(device, device.launches.back(), data, out.view(), in.view(), std::nullopt);
         BOOST_TEST((device.synchronized == std::vector<std::optional<typename Model::backend::stream>>{std::nullopt}));
     }
 }
@@ -69,9 +70,9 @@ BOOST_AUTO_TEST_CASE_TEMPLATE(a_launch_on_a_stream_follows_the_fill_zero_before_
     }
     if constexpr (Model::records_calls) {
         say_instead<Model>("runs nothing; the launch is checked as recorded");
-        BOOST_TEST(device.zeroed_ids == std::vector{Model::backend::id_of(out.view())},
+        BOOST_TEST(device.zeroed_ids == std::vector{device.id_of(out.view())},
                    boost::test_tools::per_element());
-        check_record<Model>(device.launches.back(), data, out.view(), in.view(), stream.get());
+        check_record<Model>(device, device.launches.back(), data, out.view(), in.view(), stream.get());
         BOOST_TEST((device.synchronized == std::vector{std::optional(stream.get())}));
     }
 }

@@ -65,7 +65,7 @@ BOOST_AUTO_TEST_CASE_TEMPLATE(allocations_are_aligned_disjoint_and_hold_their_si
         BOOST_TEST(device.allocate_count == sizes.size());
         BOOST_TEST(device.allocated_byte_sizes == std::vector<std::size_t>(sizes.begin(), sizes.end()),
                    boost::test_tools::per_element());
-        for (const accy::buffer& freed : buffers) BOOST_TEST(device.destroyed(Model::backend::id_of(freed)));
+        for (const accy::buffer& freed : buffers) BOOST_TEST(device.destroyed(device.id_of(freed)));
         BOOST_TEST(device.live_objects() == 0u);
     }
 }
@@ -152,7 +152,7 @@ BOOST_AUTO_TEST_CASE_TEMPLATE(fill_zero_clears_exactly_its_view_on_a_stream_and_
                 check_equal(download<unsigned char>(device, buffer.view(), size), expected);
             }
             if constexpr (Model::records_calls) {
-                BOOST_TEST(device.zeroed_ids.back() == Model::backend::id_of(buffer.view()));
+                BOOST_TEST(device.zeroed_ids.back() == device.id_of(buffer.view()));
                 BOOST_TEST((device.synchronized.back() == on));
             }
         }

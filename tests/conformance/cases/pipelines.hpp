@@ -70,7 +70,7 @@ BOOST_AUTO_TEST_CASE_TEMPLATE(a_cold_pipeline_launch_runs_its_stages_on_the_stre
                 say_instead<Model>("runs nothing; the launches and the wait are checked as recorded");
                 BOOST_TEST_REQUIRE(device.launches.size() >= 2u);
                 for (auto launched = device.launches.end() - 2; launched != device.launches.end(); ++launched)
-                    check_record<Model>(*launched, data, out.view(), in.view(), on);
+                    check_record<Model>(device, *launched, data, out.view(), in.view(), on);
                 BOOST_TEST((device.launches.end()[-2].launched < device.launches.end()[-1].launched));  // stage 0 first
                 BOOST_TEST((device.synchronized.back() == on));
                 BOOST_TEST(device.live_objects() == 2u);  // `out` and `in`; the call's kernels are unloaded

@@ -75,6 +75,7 @@ struct driver_api {
     PFN_cuGraphLaunch_v10000 graph_launch = nullptr;
     PFN_cuGraphExecDestroy_v10000 graph_exec_destroy = nullptr;
     PFN_cuGraphDestroy_v10000 graph_destroy = nullptr;
+    PFN_cuTensorMapEncodeTiled_v12000 tensor_map_encode_tiled = nullptr;
 };
 
 namespace detail {
@@ -173,6 +174,7 @@ inline loaded_driver load_driver() {
     resolve(get_proc_address, "cuGraphLaunch", 10000, api.graph_launch, failure);
     resolve(get_proc_address, "cuGraphExecDestroy", 10000, api.graph_exec_destroy, failure);
     resolve(get_proc_address, "cuGraphDestroy", 10000, api.graph_destroy, failure);
+    resolve(get_proc_address, "cuTensorMapEncodeTiled", 12000, api.tensor_map_encode_tiled, failure);
     if (!failure.empty()) return loaded;
 
     if (const CUresult result = init(0); result != CUDA_SUCCESS) {

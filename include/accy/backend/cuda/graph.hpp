@@ -17,7 +17,6 @@
 
 #include <cuda.h>
 
-#include <algorithm>
 #include <array>
 #include <cstdint>
 #include <optional>
@@ -32,9 +31,9 @@ namespace accy::cuda {
 /// that it may start while that kernel runs. `launch` replays all stages with one `cuGraphLaunch`. `update`
 /// takes new runtime scalars, checks them exactly as `launch_pipeline` does (bounds, buffer sizes,
 /// arguments, grids) and rewrites the kernel nodes' arguments and grids in place
-/// (`cuGraphExecKernelNodeSetParams`). The graph keeps the buffers it was made with: the
-/// caller keeps the pool, scratch, operands and results alive while the graph exists, and
-/// destroying the graph waits for nothing. Move-only.
+/// (`cuGraphExecKernelNodeSetParams`), with new operands and results where given. The graph keeps
+/// the buffers it was made with, or last updated with: the caller keeps the pool, scratch, operands
+/// and results alive while the graph exists, and destroying the graph waits for nothing. Move-only.
 template <class Pipeline>
 class pipeline_graph {
     static_assert(is_pipeline<Pipeline> && Pipeline::well_formed,
@@ -48,9 +47,9 @@ public:
                    std::span<const buffer, Pipeline::operand_count> operands,
                    std::span<const buffer, Pipeline::result_count> results, const Scalars& runtime_scalars)
         : api_(&device.driver()), context_(device.context()), pool_(&pool), state_({api_}) {
-        std::copy(scratch.begin(), scratch.end(), scratch_.begin());
-        std::copy(operands.begin(), operands.end(), operands_.begin());
-        std::copy(results.begin(), results.end(), results_.begin());
+        assign(scratch_, scratch);
+        assign(operands_, operands);
+        assign(results_, results);
         const context_scope current(*api_, context_);
         // A throw from here on destroys what was created, as the destructor would.
         detail::check(*api_, api_->graph_create(&state_->graph, 0), "cuGraphCreate");
@@ -79,12 +78,27 @@ public:
     /// `runtime_scalars` is a tuple of the declared types, as `launch_pipeline` takes them.
     template <class Scalars>
     void update(const Scalars& runtime_scalars) {
+        update(operands_, results_, runtime_scalars);
+    }
+
+    /// As `update(runtime_scalars)`, with new operands and results too, checked as a launch checks
+    /// them: the graph's kernels then read and write these (its tensor maps re-encoded to point at
+    /// them), and the caller keeps them alive instead of the ones before.
+    template <class Scalars>
+    void update(std::span<const buffer, Pipeline::operand_count> operands,
+                std::span<const buffer, Pipeline::result_count> results, const Scalars& runtime_scalars) {
         const context_scope current(*api_, context_);
+        const std::array<buffer, Pipeline::operand_count> old_operands = operands_;
+        const std::array<buffer, Pipeline::result_count> old_results = results_;
+        assign(operands_, operands);
+        assign(results_, results);
         std::size_t written = 0;
         typename Pipeline::scalar_values values;
         try {
             values = write_nodes(runtime_scalars, node_write::set, &written);
         } catch (...) {
+            operands_ = old_operands;
+            results_ = old_results;
             if (written > 0) {
                 try {
                     write_nodes(values_, node_write::set, nullptr, written);  // derived before: its checks pass
@@ -100,6 +114,13 @@ public:
 private:
     enum class node_write { add, set };
 
+    /// Copies `from` into `to` element by element: std::copy into an empty std::array is a memmove
+    /// to a null pointer, which g++ 13 warns of.
+    template <std::size_t Count>
+    static void assign(std::array<buffer, Count>& to, std::span<const buffer, Count> from) noexcept {
+        for (std::size_t i = 0; i < Count; ++i) to[i] = from[i];
+    }
+
     /// Adds or sets the nodes of stages below `stages`, counting those set in `*written`; returns the
     /// runtime scalars, as the pipeline's tuple, that the nodes now hold.
     template <class Scalars>
@@ -113,7 +134,7 @@ private:
             CUgraphNode last = nullptr;  // the node the next one depends on, while adding
             bool last_is_kernel = false;
             for (stage = 0; stage < stages; ++stage) {
-                detail::kernel_parameters parameters(launches.bind(stage));
+                detail::kernel_parameters parameters(*api_, launches.bind(stage));
                 CUDA_KERNEL_NODE_PARAMS node{};
                 node.func = (*pool_)[stage].kernel.function;
                 detail::set_geometry(node, launches.config(stage));

@@ -3,17 +3,18 @@
 #pragma once
 
 #include <accy/kernel/host_kernel.hpp>
+#include <accy/kernel/parameter.hpp>
 
-#include <cstddef>
 #include <string_view>
 
 namespace accy::host {
 
-/// A host entry's function, with what a launch checks against and names in its errors.
+/// A host entry's function, with what a launch checks against and names in its errors, and what
+/// `host_block`'s accessors check against: the entry's name and parameters (their names point into the entry).
 struct artifact {
     host_kernel function = nullptr;
     std::string_view entry_name;
-    std::size_t parameter_count = 0;
+    parameter_list parameters;
 };
 
 /// On the CPU there is nothing to load: a loaded kernel is its artifact.

@@ -6,6 +6,7 @@
 
 #include <accy/core/dtype.hpp>
 #include <accy/core/error.hpp>
+#include <accy/core/float_types.hpp>
 #include <accy/pipeline/runtime_scalars.hpp>
 
 #include <array>
@@ -47,6 +48,28 @@ inline wide_int fit(wide_int value, dtype type, std::string_view what) {
     return value;
 }
 
+/// `value` rounded to the floating-point dtype `type`, to nearest, ties to even; a finite value beyond
+/// its largest finite one, or an infinity where `type` has none (f8_e4m3), is
+/// `errc::launch_argument_mismatch`.
+inline double fit_floating(double value, dtype type) {
+    const auto fit_as = [value, type]<class T>(T largest) {
+        const double rounded = static_cast<float>(T(value));
+        // An infinity rounds to itself, or to the largest finite value where there is none.
+        if (std::abs(value) > static_cast<float>(largest) && (std::isfinite(value) || std::isfinite(rounded))) [[unlikely]]
+            throw error(errc::launch_argument_mismatch, "a converted value " + std::to_string(value) + " does not fit " +
+                                                            std::string(accy::to_string(type)));
+        return rounded;
+    };
+    switch (type) {
+    case dtype::f8_e4m3: return fit_as(float8_e4m3::max());
+    case dtype::f8_e5m2: return fit_as(float8_e5m2::max());
+    case dtype::f16: return fit_as(half::max());
+    case dtype::bf16: return fit_as(bfloat16::max());
+    case dtype::f32: return fit_as(FLT_MAX);
+    default: return value;  // f64
+    }
+}
+
 /// ceil(value / divisor) for a value of at least 1: a shift where the divisor is a power of two,
 /// as block sizes are, since a division by a divisor known only at run time costs tens of cycles.
 constexpr std::uint64_t blocks_covering(std::uint64_t value, std::uint64_t divisor) noexcept {
@@ -76,6 +99,7 @@ template <class T>
 derived_value value_of(const T& scalar) noexcept {
     if constexpr (std::is_integral_v<T>) return {static_cast<wide_int>(scalar)};
     else if constexpr (std::is_floating_point_v<T>) return {{}, static_cast<double>(scalar)};
+    else if constexpr (is_float_storage<T>) return {{}, static_cast<float>(scalar)};
     else return {{}, 0, &scalar};
 }
 
@@ -137,13 +161,8 @@ inline derived_value evaluate_operation(const derivation_step& step, const deriv
         const bool from_floating = next->type.floating();
         const derived_value value = evaluate(next, scalars);
         const dtype to = step.type.type;
-        if (is_floating(to)) {
-            const double converted = from_floating ? value.floating : static_cast<double>(value.integer);
-            if (to == dtype::f32 && std::isfinite(converted) && std::abs(converted) > FLT_MAX) [[unlikely]]
-                throw error(errc::launch_argument_mismatch,
-                            "a converted value " + std::to_string(converted) + " does not fit f32");
-            return {{}, converted};
-        }
+        if (is_floating(to))
+            return {{}, fit_floating(from_floating ? value.floating : static_cast<double>(value.integer), to)};
         if (!from_floating) return {fit(value.integer, to, "a converted value")};
         if (!std::isfinite(value.floating) || value.floating < static_cast<double>(lowest(to)) ||
             value.floating >= static_cast<double>(highest(to)) + 1.0) [[unlikely]]

@@ -6,10 +6,12 @@
 #include <accy/kernel/geometry.hpp>
 #include <accy/kernel/kernel_entry.hpp>
 #include <accy/kernel/parameter.hpp>
+#include <accy/kernel/tensor_map.hpp>
 #include <accy/pipeline/buffer_ref.hpp>
 #include <accy/pipeline/derivation.hpp>
 #include <accy/pipeline/problem.hpp>
 #include <accy/pipeline/shape.hpp>
+#include <accy/pipeline/tensor_map.hpp>
 
 #include <array>
 #include <cstddef>
@@ -52,9 +54,31 @@ constexpr bool binds(const parameter& declared, const value_type& value) noexcep
     return !value.bytes && holds_every_value(declared.type, value.type);
 }
 
+/// The problem of a tensor map argument `map` bound to `declared`, or none.
+constexpr problem tensor_map_problem(const tensor_map_info& map, const parameter& declared) noexcept {
+    if (map.malformed) return problem::tensor_map_malformed;
+    if (map.fault != derivation_fault::none) return problem_of(map.fault);
+    if (!map.integers) return problem::tensor_map_not_an_integer;
+    if (map.rank != declared.rank) return problem::tensor_map_rank_mismatch;
+    if (map.stride_count != 0 && map.stride_count + 1 != map.rank) return problem::tensor_map_strides_count;
+    const std::size_t row_bytes = std::size_t{map.box[0]} * size_of(*declared.element);
+    const std::size_t span = swizzle_bytes(map.options.swizzle);
+    bool box_valid = map.box_rank == map.rank && row_bytes % 16 == 0 && (span == 0 || row_bytes <= span);
+    for (std::size_t d = 0; d < map.rank; ++d) box_valid = box_valid && map.box[d] >= 1 && map.box[d] <= max_tensor_map_box;
+    if (!box_valid) return problem::tensor_map_box_invalid;
+    if (map.options.fill == tensor_map_fill::nan && !is_floating(*declared.element)) return problem::tensor_map_fill_not_floating;
+    return problem::none;
+}
+
 /// The problem of one kernel entry's launch geometry and parameter space, or none; `what` gets the dimension.
 constexpr problem entry_problem(const kernel_entry& entry, std::size_t& what) noexcept {
     if (entry.parameters.byte_size() > max_parameter_bytes) return problem::parameter_bytes_over_limit;
+    for (what = 0; what < entry.parameters.size(); ++what) {
+        const parameter& declared = entry.parameters[what];
+        if (declared.what == parameter::kind::tensor_map &&
+            (declared.rank < 1 || declared.rank > max_tensor_map_rank || (declared.alignment != 64 && declared.alignment != 128)))
+            return problem::tensor_map_parameter_invalid;
+    }
     const dim3 block = entry.launch.block;
     if (block.x == 0 || block.y == 0 || block.z == 0) return problem::block_dimension_zero;
     if (block.x > limits::block_x || block.y > limits::block_y || block.z > limits::block_z ||

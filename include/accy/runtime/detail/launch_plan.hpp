@@ -12,6 +12,7 @@
 #include <accy/pipeline/pipeline.hpp>
 #include <accy/pipeline/shape.hpp>
 #include <accy/pipeline/stage.hpp>
+#include <accy/pipeline/tensor_map.hpp>
 
 #include <array>
 #include <cstddef>
@@ -29,16 +30,19 @@ struct buffer_plan {
 };
 
 /// One kernel argument: a buffer bound from the call's buffers, or a value derived by the steps
-/// from `first_step` and stored at `offset` in the call's storage, as the parameter declares it.
+/// from `first_step` and stored at `offset` in the call's storage, as the parameter declares it; a
+/// tensor map's description is derived there and gets the address of the buffer `ref` when bound.
 struct argument_plan {
     bool is_buffer = false;
     buffer_ref ref{};
     bool zero_fill = false;  ///< a zero_filled workspace, zeroed before its stage
     std::size_t first_step = 0;
     parameter::kind what = parameter::kind::scalar;
-    dtype type = dtype::u32;
+    dtype type = dtype::u32;  ///< a scalar's type; a tensor map's element
     std::size_t offset = 0;
     std::size_t size = 0;
+    const tensor_map_info* map = nullptr;
+    std::size_t buffer_row = 0;  ///< a tensor map's buffer in the plan's buffer table
 };
 
 /// One stage: its arguments' rows in the plan's table (each holds its own offset in the storage).
@@ -52,6 +56,8 @@ template <class Argument>
 inline constexpr std::size_t steps_of = 0;
 template <derivation D>
 inline constexpr std::size_t steps_of<D> = D::steps;
+template <tensor_map_argument M>
+inline constexpr std::size_t steps_of<M> = M::steps;
 
 /// Sums a list of counts; a braced list, not a fold, so that hundreds nest no deeper than one
 /// (clang limits nesting to 256).
@@ -75,14 +81,23 @@ constexpr std::size_t argument_steps(const stages<Stages...>*) noexcept {
     return total({0, argument_steps(static_cast<const Stages*>(nullptr))...});
 }
 
+/// Compiles a tensor map's extents, then its strides, at `at`.
+template <class Scalars, buffer_reference Buffer, derivation... Extents, std::uint32_t... Box, tensor_map_options Options,
+          derivation... Strides>
+constexpr void compile_map(const tensor_map<Buffer, extents<Extents...>, box<Box...>, Options, strides<Strides...>>*,
+                           derivation_step* at) noexcept {
+    const bool compiled[] = {true, (compile_derivation<Scalars>(Extents{}, at), at += Extents::steps, true)...,
+                             (compile_derivation<Scalars>(Strides{}, at), at += Strides::steps, true)...};
+    static_cast<void>(compiled);
+}
+
 /// Compiles `D` (nothing for a buffer reference) at `steps + used`, advancing `used`; returns where it starts.
 template <class Scalars, class D>
 constexpr std::size_t compile_at(derivation_step* steps, std::size_t& used) noexcept {
     const std::size_t first = used;
-    if constexpr (derivation<D>) {
-        compile_derivation<Scalars>(D{}, steps + used);
-        used += D::steps;
-    }
+    if constexpr (derivation<D>) compile_derivation<Scalars>(D{}, steps + used);
+    else if constexpr (tensor_map_argument<D>) compile_map<Scalars>(static_cast<const D*>(nullptr), steps + used);
+    used += steps_of<D>;
     return first;
 }
 
@@ -109,6 +124,18 @@ constexpr void add_buffers(Tables& plan, const shape_list<Shapes...>*, buffer_ki
         plan.buffers[next++] = {list, index, types[index + 1], firsts[index + 1]};
 }
 
+/// The first of `list`'s rows in a plan's buffer table.
+template <class Pipeline>
+constexpr std::size_t first_buffer(buffer_kind list) noexcept {
+    switch (list) {
+    case buffer_kind::operand: return 0;
+    case buffer_kind::result: return Pipeline::operand_count;
+    case buffer_kind::intermediate: return Pipeline::operand_count + Pipeline::result_count;
+    case buffer_kind::workspace: break;
+    }
+    return Pipeline::operand_count + Pipeline::result_count + Pipeline::intermediate_count;
+}
+
 /// Adds stage `stage`: its row, its arguments' rows from `next_argument`, their steps at `used`, and
 /// its parameters' place in the storage, aligned as its kernel's parameter space is.
 template <class Pipeline, class Tables, fixed_string Target, std::uint32_t Version, class... Arguments>
@@ -130,9 +157,17 @@ constexpr void add_stage(Tables& plan, const stage<Target, Version, Arguments...
         const bool zero_fill =
             argument.is_buffer && argument.ref.kind == buffer_kind::workspace &&
             Pipeline::declared::workspaces::template infos<scalars>[argument.ref.index].zero_fill;
-        plan.arguments[next_argument++] = {argument.is_buffer, argument.ref,        zero_fill,
-                                           firsts[p + 1],      declared.what,       declared.type,
-                                           start + parameters.offset(p), declared.size};
+        const bool map = declared.what == parameter::kind::tensor_map;
+        plan.arguments[next_argument++] = {argument.is_buffer,
+                                           argument.ref,
+                                           zero_fill,
+                                           firsts[p + 1],
+                                           declared.what,
+                                           map ? *declared.element : declared.type,
+                                           start + parameters.offset(p),
+                                           declared.size,
+                                           argument.map,
+                                           first_buffer<Pipeline>(argument.ref.kind) + argument.ref.index};
     }
 }
 
@@ -176,17 +211,5 @@ constexpr auto build_plan() noexcept {
 
 template <class Pipeline>
 inline constexpr auto launch_plan = build_plan<Pipeline>();
-
-/// The first of `list`'s rows in a plan's buffer table.
-template <class Pipeline>
-constexpr std::size_t first_buffer(buffer_kind list) noexcept {
-    switch (list) {
-    case buffer_kind::operand: return 0;
-    case buffer_kind::result: return Pipeline::operand_count;
-    case buffer_kind::intermediate: return Pipeline::operand_count + Pipeline::result_count;
-    case buffer_kind::workspace: break;
-    }
-    return Pipeline::operand_count + Pipeline::result_count + Pipeline::intermediate_count;
-}
 
 }  // namespace accy::detail

@@ -103,10 +103,11 @@ void run(Backend& device, const launch_request<Pipeline, Backend>& request) {
                 for (; stage < Pipeline::stage_count; ++stage)
                     device.check_launch((*request.pool)[stage].kernel, launches.config(stage));
         }
+        // Binding checks tensor maps' buffers: every stage before any launches.
+        for (stage = 0; stage < Pipeline::stage_count; ++stage) launches.bind(stage, buffers);
         for (stage = 0; stage < Pipeline::stage_count; ++stage) {
             const trace_range traced_stage(traced<Pipeline::stage_count>(
                 stage, [](std::size_t s) { return stage_name(s, Pipeline::stage_infos[s].target); }));
-            launches.bind(stage, buffers);
             const typename Backend::kernel& kernel =
                 request.pool != nullptr ? (*request.pool)[stage].kernel : loaded.load(launches.entry(stage), request.fmt);
             if constexpr (checks_launches)

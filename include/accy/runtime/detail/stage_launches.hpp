@@ -14,6 +14,7 @@
 #include <accy/pipeline/buffer_ref.hpp>
 #include <accy/pipeline/detail/derivation_step.hpp>
 #include <accy/runtime/detail/check_context.hpp>
+#include <accy/runtime/detail/derive_tensor_map.hpp>
 #include <accy/runtime/detail/launch_plan.hpp>
 
 #include <array>
@@ -25,18 +26,26 @@
 
 namespace accy::detail {
 
-/// Writes `value` into `at` as a number of `type`; the pipeline's checks made sure it fits.
+/// Writes `value` into `at` as a number of `type`; the pipeline's checks made sure it is one (a
+/// floating-point value of a wider type was rounded by `convert`), so that nothing rounds here.
 template <class Value>
 void store_number(std::byte* at, dtype type, Value value) noexcept {
     const auto write = [at](auto typed) { std::memcpy(at, &typed, sizeof(typed)); };
     switch (type) {
+    case dtype::i8: write(static_cast<std::int8_t>(value)); break;
     case dtype::u8: write(static_cast<std::uint8_t>(value)); break;
+    case dtype::i16: write(static_cast<std::int16_t>(value)); break;
+    case dtype::u16: write(static_cast<std::uint16_t>(value)); break;
     case dtype::i32: write(static_cast<std::int32_t>(value)); break;
     case dtype::u32: write(static_cast<std::uint32_t>(value)); break;
     case dtype::i64: write(static_cast<std::int64_t>(value)); break;
     case dtype::u64: write(static_cast<std::uint64_t>(value)); break;
     case dtype::f32: write(static_cast<float>(value)); break;
     case dtype::f64: write(static_cast<double>(value)); break;
+    case dtype::f16: write(half(static_cast<double>(value))); break;
+    case dtype::bf16: write(bfloat16(static_cast<double>(value))); break;
+    case dtype::f8_e4m3: write(float8_e4m3(static_cast<double>(value))); break;
+    case dtype::f8_e5m2: write(float8_e5m2(static_cast<double>(value))); break;
     }
 }
 
@@ -47,7 +56,10 @@ inline wide_int load_integer(const std::byte* at, dtype type) noexcept {
         return static_cast<wide_int>(typed);
     };
     switch (type) {
+    case dtype::i8: return read(std::int8_t{});
     case dtype::u8: return read(std::uint8_t{});
+    case dtype::i16: return read(std::int16_t{});
+    case dtype::u16: return read(std::uint16_t{});
     case dtype::i32: return read(std::int32_t{});
     case dtype::u32: return read(std::uint32_t{});
     case dtype::i64: return read(std::int64_t{});
@@ -87,18 +99,28 @@ inline dim3 derive_grid(std::size_t stage, const kernel_entry& entry, const argu
     return {counts[0], counts[1], counts[2]};
 }
 
-/// Derives stage `stage`'s scalar and bytes arguments into `storage` and its launch configuration
-/// into `config` (in place: a returned copy, read back wider than it was written, stalls).
+/// "parameter 2 ('alpha')": which of an entry's parameters failed, for messages.
+inline std::string parameter_name(const kernel_entry& entry, std::size_t parameter) {
+    return "parameter " + std::to_string(parameter) + " ('" + std::string(entry.parameters[parameter].name) + "')";
+}
+
+/// Derives stage `stage`'s scalar, bytes and tensor map arguments into `storage` and its launch
+/// configuration into `config` (in place: a returned copy, read back wider than it was written,
+/// stalls); `buffers` is the plan's table of declared buffers, which tensor maps are checked against.
 /// `launch_argument_mismatch` names the stage, the parameter and the value that does not fit.
 inline void derive_stage(std::size_t stage, const stage_plan& plan, const argument_plan* arguments,
-                         const derivation_step* steps, const derived_value* scalars, const kernel_entry& chosen,
-                         std::byte* storage, launch_config& config, const check_context& context) {
+                         const derivation_step* steps, const buffer_plan* buffers, const derived_value* scalars,
+                         const kernel_entry& chosen, std::byte* storage, launch_config& config, const check_context& context) {
     const argument_plan* own = arguments + plan.first_argument;
     std::size_t p = 0;
     try {
         for (; p < plan.argument_count; ++p) {
             const argument_plan& argument = own[p];
             if (argument.is_buffer) continue;
+            if (argument.what == parameter::kind::tensor_map) {
+                derive_tensor_map(argument, steps, scalars, buffers[argument.buffer_row], storage + argument.offset);
+                continue;
+            }
             const derivation_step* next = steps + argument.first_step;
             const bool integer = next->type.integer();
             const derived_value value = evaluate(next, scalars);
@@ -108,8 +130,8 @@ inline void derive_stage(std::size_t stage, const stage_plan& plan, const argume
             else store_number(at, argument.type, value.floating);
         }
     } catch (const error& failure) {
-        throw failure.in_context(std::string(context) + ", " + stage_name(stage, chosen.target) + ", parameter " +
-                                 std::to_string(p) + " ('" + std::string(chosen.parameters[p].name) + "')");
+        throw failure.in_context(std::string(context) + ", " + stage_name(stage, chosen.target) + ", " +
+                                 parameter_name(chosen, p));
     }
     config.grid = derive_grid(stage, chosen, own, storage, context);
     config.block = chosen.launch.block;
@@ -135,9 +157,11 @@ struct bound_buffers {
     }
 };
 
-/// Points each of a stage's `count` arguments at its value: a bound buffer's address, or its bytes in `storage`.
-inline void bind_stage(const argument_plan* arguments, std::size_t count, const std::byte* storage,
-                       const bound_buffers& buffers, kernel_argument* bound) noexcept {
+/// Points each of a stage's `count` arguments at its value: a bound buffer's address, or its bytes
+/// in `storage`, where a tensor map's description gets its buffer's address. `launch_argument_mismatch`
+/// where a tensor map's buffer is not aligned, naming the parameter of `entry` (the caller names the stage).
+inline void bind_stage(const kernel_entry& entry, const argument_plan* arguments, std::size_t count, std::byte* storage,
+                       const bound_buffers& buffers, kernel_argument* bound) {
     for (std::size_t p = 0; p < count; ++p) {
         const argument_plan& argument = arguments[p];
         kernel_argument& out = bound[p];
@@ -145,9 +169,17 @@ inline void bind_stage(const argument_plan* arguments, std::size_t count, const 
             out.buffer = buffers[argument.ref];
             out.value = &out.buffer.address;
             out.size = sizeof(out.buffer.address);
-        } else {
-            out.value = storage + argument.offset;
-            out.size = argument.size;
+            continue;
+        }
+        out.value = storage + argument.offset;
+        out.size = argument.size;
+        if (argument.what != parameter::kind::tensor_map) continue;
+        out.buffer = buffers[argument.ref];
+        out.tensor_map = true;
+        try {
+            point_tensor_map(storage + argument.offset, out.buffer, argument.ref);
+        } catch (const error& failure) {
+            throw failure.in_context(parameter_name(entry, p));
         }
     }
 }
@@ -165,16 +197,17 @@ public:
     void derive(format fmt, const derived_value* scalars, const check_context& context) {
         for (std::size_t s = 0; s < stage_count; ++s) {
             entries_[s] = Pipeline::entry(s, fmt);
-            derive_stage(s, plan.stage_plans[s], plan.arguments.data(), plan.steps.data(), scalars, *entries_[s], storage_.data(),
-                         configs_[s], context);
+            derive_stage(s, plan.stage_plans[s], plan.arguments.data(), plan.steps.data(), plan.buffers.data(), scalars,
+                         *entries_[s], storage_.data(), configs_[s], context);
         }
     }
 
-    /// Binds stage `stage`'s buffer arguments and points each of its arguments at its value.
-    void bind(std::size_t stage, const bound_buffers& buffers) noexcept {
+    /// Binds stage `stage`'s buffer and tensor map arguments and points each of its arguments at its
+    /// value; throws where a tensor map's buffer is misaligned.
+    void bind(std::size_t stage, const bound_buffers& buffers) {
         const stage_plan& own = plan.stage_plans[stage];
-        bind_stage(plan.arguments.data() + own.first_argument, own.argument_count, storage_.data(), buffers,
-                   arguments_.data() + own.first_argument);
+        bind_stage(*entries_[stage], plan.arguments.data() + own.first_argument, own.argument_count, storage_.data(),
+                   buffers, arguments_.data() + own.first_argument);
     }
 
     const kernel_entry& entry(std::size_t stage) const noexcept { return *entries_[stage]; }

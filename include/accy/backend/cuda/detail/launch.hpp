@@ -35,7 +35,7 @@ inline void launch_kernel(const driver_api& api, CUcontext context, const kernel
         throw error(errc::launch_argument_mismatch,
                     message("grid ", to_text(config.grid), " or block ", to_text(config.block), " is outside CUDA's limits"));
     const context_scope current(api, context);
-    kernel_parameters parameters(arguments);
+    kernel_parameters parameters(api, arguments);
     driver_attributes attributes(loaded.attributes, true);
     CUlaunchConfig launch{};
     set_geometry(launch, config);

@@ -1,31 +1,46 @@
 // SPDX-License-Identifier: Apache-2.0
 // Defines `accy::cuda::detail::kernel_parameters`, a launch's `void**` parameter array, packed on the
-// stack, and `set_geometry`, a launch's grid, block and shared memory in the driver's structs.
+// stack with its tensor maps encoded, and `set_geometry`, a launch's grid, block and shared memory in the driver's structs.
 #pragma once
 
+#include <accy/backend/cuda/detail/tensor_map.hpp>
+#include <accy/backend/cuda/driver.hpp>
 #include <accy/kernel/argument.hpp>
 #include <accy/kernel/geometry.hpp>
 #include <accy/kernel/parameter.hpp>
 
 #include <array>
 #include <cstddef>
+#include <cstring>
 #include <span>
 
 namespace accy::cuda::detail {
 
-/// A pointer to each argument's value, as cuLaunchKernel and kernel graph nodes take them. Points
-/// into the arguments' storage, which must outlive its use.
+/// A pointer to each argument's value, as cuLaunchKernel and kernel graph nodes take them: into the
+/// arguments' storage, which must outlive its use, and for a tensor map into the `CUtensorMap`
+/// encoded here from its description (a few hundred nanoseconds of the CPU, no device call), so
+/// that a map follows its buffer wherever a launch or a graph update moves it.
 class kernel_parameters {
 public:
-    explicit kernel_parameters(std::span<const kernel_argument> arguments) noexcept {
-        // The driver only reads through these pointers.
-        for (const kernel_argument& argument : arguments) pointers_[count_++] = const_cast<void*>(argument.value);
+    kernel_parameters(const driver_api& api, std::span<const kernel_argument> arguments) {
+        for (const kernel_argument& argument : arguments) {
+            // The driver only reads through these pointers.
+            void* value = const_cast<void*>(argument.value);
+            if (argument.tensor_map) {
+                tensor_map_description described;
+                std::memcpy(&described, argument.value, sizeof(described));
+                maps_[count_] = encode_tensor_map(api, described);
+                value = &maps_[count_];
+            }
+            pointers_[count_++] = value;
+        }
     }
 
     void** data() noexcept { return pointers_.data(); }
 
 private:
     std::array<void*, max_kernel_parameters> pointers_;
+    std::array<CUtensorMap, max_kernel_parameters> maps_;  ///< at the index of each tensor map argument
     std::size_t count_ = 0;
 };
 

@@ -33,8 +33,10 @@ struct ptx_entry {
     bool waits_on_predecessor = false;  ///< it executes `griddepcontrol.wait` (see find_ptx_entry)
 };
 
-/// The bytes of a PTX parameter type given without its dot (b8 to b64, u8 to u64, s8 to s64, f16 to f64), or 0.
+/// The bytes of a PTX parameter type given without its dot (b8 to b64, u8 to u64, s8 to s64, f16 to
+/// f64, bf16), or 0.
 constexpr std::size_t ptx_type_size(std::string_view type) noexcept {
+    if (type == "bf16") return 2;
     if (type.empty() || (type[0] != 'b' && type[0] != 'u' && type[0] != 's' && type[0] != 'f')) return 0;
     const std::string_view bits = type.substr(1);
     if (bits == "8") return type[0] == 'f' ? 0 : 1;
@@ -159,18 +161,24 @@ inline std::optional<ptx_entry> find_ptx_entry(std::string_view ptx, std::string
 }
 
 /// Whether a PTX parameter can take what `declared` describes: a buffer is an 8-byte `.u`, `.s` or
-/// `.b` (a pointer); a float scalar an `.f` or `.b` of its size; an integer scalar a `.u`, `.s` or
-/// `.b` of its size (signedness aside: nvcc emits `.u32` for `int`, `.u8` for `bool` and `char`);
-/// bytes any parameter of their size. Only bytes may be an array.
+/// `.b` (a pointer); a float scalar an `.f`, `.bf16` or `.b` of its size (f16 and bf16 have the same
+/// 16 bits on the way in); an integer scalar a `.u`, `.s` or `.b` of its size (signedness aside:
+/// nvcc emits `.u32` for `int`, `.u8` for `bool` and `char`); bytes any parameter of their size.
+/// Only bytes may be an array, and a float scalar of 1 or 2 bytes a `.b8` array of its size: nvcc
+/// passes `__half`, `__nv_bfloat16` and `__nv_fp8_e4m3`, structs, as `.align 2 .b8 alpha[2]`.
 inline bool ptx_parameter_matches(const ptx_parameter& found, const parameter& declared) noexcept {
     const char kind = found.type.empty() ? '\0' : found.type[0];
-    const bool integer = kind == 'u' || kind == 's' || kind == 'b';
+    const bool floating = kind == 'f' || found.type == "bf16";
+    const bool integer = !floating && (kind == 'u' || kind == 's' || kind == 'b');
     switch (declared.what) {
     case parameter::kind::buffer: return !found.array && integer && found.size == 8;
     case parameter::kind::scalar:
-        return !found.array && found.size == size_of(declared.type) &&
-               (is_floating(declared.type) ? kind == 'f' || kind == 'b' : integer);
+        if (found.size != size_of(declared.type)) return false;
+        if (!is_floating(declared.type)) return !found.array && integer;
+        if (found.array) return found.type == "b8" && found.size < 4;
+        return floating || kind == 'b';
     case parameter::kind::bytes: return found.size == declared.size;
+    case parameter::kind::tensor_map: return found.size == declared.size && found.alignment == declared.alignment;
     }
     return false;
 }
@@ -190,6 +198,9 @@ inline std::string describe_declared_parameter(const parameter& declared) {
     if (declared.what == parameter::kind::bytes)
         text.append(" (").append(std::to_string(declared.size)).append(", aligned to ")
             .append(std::to_string(declared.alignment)).append(")");
+    if (declared.what == parameter::kind::tensor_map)
+        text.append(" (").append(to_string(*declared.element)).append(", rank ").append(std::to_string(declared.rank))
+            .append(", aligned to ").append(std::to_string(declared.alignment)).append(")");
     return text;
 }
 
@@ -208,7 +219,9 @@ inline std::string compare_ptx_parameters(const ptx_entry& found, const paramete
     for (std::size_t i = 0; i < declared.size(); ++i) {
         if (ptx_parameter_matches(found.parameters[i], declared[i])) continue;
         const std::string index = std::to_string(i);
+        const bool map = declared[i].what == parameter::kind::tensor_map;
         return text.append("PTX parameter ").append(index).append(" is ").append(describe_ptx_parameter(found.parameters[i]))
+            .append(map ? " aligned to " + std::to_string(found.parameters[i].alignment) : "")
             .append(", its entry declares parameter ").append(index).append(" '").append(declared[i].name)
             .append("' as ").append(describe_declared_parameter(declared[i]));
     }

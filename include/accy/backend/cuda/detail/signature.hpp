@@ -33,8 +33,26 @@ inline std::string describe_layout(std::span<const std::size_t> offsets, std::sp
     return text.empty() ? std::string("no parameters") : text;
 }
 
+/// Where the driver's parameter area starts, as `parameter_list::offset` takes it: the driver
+/// places each parameter at the first offset past the one before whose address in the constant
+/// bank is aligned, and the area starts at a multiple of 16 that need not be one of 64 or 128
+/// (0x210 on sm_90). Parameters aligned to 16 or less therefore sit where C++ puts them; one aligned
+/// to 64 or 128, a `CUtensorMap`, sits where that address is aligned: at 112 on sm_90, first or
+/// after 9 bytes alike. The start is read from where the driver put the first parameter of the
+/// largest alignment above 16 (0 when there is none, or the function has fewer parameters).
+inline std::size_t parameter_area_base(const parameter_list& declared, std::span<const std::size_t> offsets) noexcept {
+    std::size_t widest = 0;
+    for (std::size_t i = 0; i < declared.size(); ++i)
+        if (declared[i].alignment > 16 && declared[i].alignment > declared[widest].alignment) widest = i;
+    const std::size_t alignment = declared.size() == 0 ? 0 : declared[widest].alignment;
+    if (alignment <= 16 || widest >= offsets.size()) return 0;
+    const std::size_t base = (alignment - offsets[widest] % alignment) % alignment;
+    return base % 16 == 0 ? base : 0;  // not a placement the rule makes: compared as declared
+}
+
 /// Compares the function's real parameters (offset and size of each, from the driver) with the
-/// entry's declaration, and reports both layouts, with the declared names, when they differ.
+/// entry's declaration placed as the driver places it (`parameter_area_base`), and reports both
+/// layouts, with the declared names, when they differ.
 /// `known_count` is the function's parameter count where PTX told it, else cuFuncGetParamCount's
 /// (CUDA 13.2); where neither tells, the driver is asked for one parameter past the declared ones,
 /// which it answers with CUDA_ERROR_INVALID_VALUE when there is none (compute-sanitizer reports
@@ -50,27 +68,29 @@ inline void check_signature(const driver_api& api, CUfunction function, const ar
     std::array<std::size_t, max_kernel_parameters + 1> offsets{}, sizes{};
     const std::size_t asked = std::min(known_count.value_or(declared.size() + 1), offsets.size());
     std::size_t count = 0;
-    bool matches = true;
     for (; count < asked; ++count) {
         const CUresult result = api.func_get_param_info(function, count, &offsets[count], &sizes[count]);
         if (result == CUDA_ERROR_INVALID_VALUE) break;  // past the function's last parameter
         check(api, result, "cuFuncGetParamInfo");
-        if (count >= declared.size() || offsets[count] != declared.offset(count) || sizes[count] != declared[count].size)
-            matches = false;
     }
-    if (matches && count == declared.size()) return;
+    const std::size_t base = parameter_area_base(declared, std::span(offsets).first(count));
     std::array<std::size_t, max_kernel_parameters> declared_offsets{}, declared_sizes{};
+    bool matches = count == declared.size();
     for (std::size_t i = 0; i < declared.size(); ++i) {
-        declared_offsets[i] = declared.offset(i);
+        declared_offsets[i] = declared.offset(i, base);
         declared_sizes[i] = declared[i].size;
+        matches = matches && offsets[i] == declared_offsets[i] && sizes[i] == declared_sizes[i];
     }
+    if (matches) return;
     const bool more = !known_count && count > declared.size();  // one past the declared ones answered
     throw error(errc::launch_argument_mismatch,
                 message("kernel '", made.entry_name, "' takes ", more ? "at least " : "", count, " parameters: ",
                         describe_layout(std::span(offsets).first(count), std::span(sizes).first(count), nullptr),
                         more ? ", ..." : "", "; its entry declares ", declared.size(), ": ",
                         describe_layout(std::span(declared_offsets).first(declared.size()),
-                                        std::span(declared_sizes).first(declared.size()), &declared)));
+                                        std::span(declared_sizes).first(declared.size()), &declared),
+                        base == 0 ? "" : message(" (where the driver places them: its parameter area starts ", base,
+                                                 " bytes past a multiple of ", declared.alignment(), ")")));
 }
 
 }  // namespace accy::cuda::detail

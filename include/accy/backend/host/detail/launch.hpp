@@ -31,7 +31,7 @@ inline std::string to_string(const dim3& dims) {
 /// block waits forever on one that was skipped (a look-back scan's later tile waits on its
 /// predecessors); the first block that throws keeps its exception.
 struct block_job {
-    host_kernel function;
+    const kernel& loaded;
     const launch_config& config;
     std::span<const kernel_argument> arguments;
 
@@ -48,7 +48,8 @@ struct block_job {
             // Each thread keeps its own block's shared memory, grown once to the largest size asked for.
             thread_local std::vector<std::byte> shared;
             if (shared.size() < config.shared_bytes) shared.resize(config.shared_bytes);
-            function(host_block{block, config.block, grid, arguments, std::span(shared).first(config.shared_bytes)});
+            loaded.function(host_block{block, config.block, grid, arguments, std::span(shared).first(config.shared_bytes),
+                                       loaded.entry_name, {loaded.parameters.begin(), loaded.parameters.size()}});
         } catch (...) {
             if (!failed.exchange(true)) {
                 failed_block = block;
@@ -84,16 +85,16 @@ inline void run_blocks(thread_pool& pool, const kernel& loaded, const launch_con
     if (loaded.function == nullptr)
         throw error(errc::invalid_artifact, "host backend: launch of a kernel that no load_artifact returned");
     const auto named = [&] { return "host backend: launch of '" + std::string(loaded.entry_name) + "'"; };
-    if (arguments.size() != loaded.parameter_count)
+    if (arguments.size() != loaded.parameters.size())
         throw error(errc::launch_argument_mismatch, named() + ": the entry declares " +
-                                                        std::to_string(loaded.parameter_count) +
+                                                        std::to_string(loaded.parameters.size()) +
                                                         " parameters, the launch passes " + std::to_string(arguments.size()));
     const dim3 grid = config.grid;
     if (!within_limits(config))
         throw error(errc::launch_argument_mismatch, named() + ": grid " + to_string(grid) + " or block " +
                                                         to_string(config.block) + " is outside CUDA's limits");
 
-    block_job job{loaded.function, config, arguments};
+    block_job job{loaded, config, arguments};
     pool.run(std::uint64_t{grid.x} * grid.y * grid.z, job);
     if (job.failure)
         rethrow_block_failure(job.failure, named() + ": block " + to_string(job.failed_block) +

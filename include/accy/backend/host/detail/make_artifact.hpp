@@ -24,7 +24,7 @@ inline artifact make_artifact(const kernel_entry& entry, format fmt, const paylo
         throw error(errc::unsupported_operation,
                     named() + " is asked for as " + std::string(to_string(fmt)) + "; the host backend runs only host entries");
     if (code.host == nullptr) throw error(errc::invalid_artifact, named() + " carries no host function");
-    return {code.host, entry.entry_name, entry.parameters.size()};
+    return {code.host, entry.entry_name, entry.parameters};
 }
 
 }  // namespace accy::host::detail

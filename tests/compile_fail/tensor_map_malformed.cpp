@@ -1,0 +1,26 @@
+// SPDX-License-Identifier: Apache-2.0
+// A tensor map's box given before its extents.
+// expect: accy::tensor_map<Buffer, extents<...>, box<...>, options, strides<...>>: give the extents as accy::extents<...>, the box as accy::box<...> and the strides, if any, as accy::strides<...>
+// expect: accy::diagnostic::report<accy::problem::tensor_map_malformed
+// expect: in_stage<0, accy::diagnostic::text<'a', 'c', 'c', 'y', '.', 't', 'e', 's', 't', '.', 't', 'i', 'l', 'e'>
+// expect: accy::diagnostic::at_parameter<0, accy::diagnostic::text<'m', 'a', 'p'>, accy::tensor_map<accy::operand<0>
+#include <support/tensor_map_pipeline.hpp>
+
+#include <accy/testing/recording_backend.hpp>
+
+#include <cstdint>
+#include <tuple>
+#include <vector>
+
+using namespace accy;
+using accy_test::columns;
+using accy_test::rows;
+
+using map = tensor_map<operand<0>, box<32, 16>, extents<columns, rows>>;  // mistake
+
+int main() {
+    testing::recording_backend backend;
+    const std::vector<buffer> operands(1), results(1);
+    launch_pipeline<pipeline<accy_test::tensor_map_definition<map>>>(backend, format::cuda_ptx, operands, results,
+                                                                    std::tuple<std::uint32_t, std::uint32_t>{16, 32});
+}

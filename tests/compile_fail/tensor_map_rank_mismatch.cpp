@@ -1,0 +1,25 @@
+// SPDX-License-Identifier: Apache-2.0
+// A tensor map of rank 2 is bound to a map with one extent.
+// expect: accy::tensor_map<Buffer, extents<...>, ...>: give as many extents as the tensor map parameter's rank
+// expect: accy::diagnostic::report<accy::problem::tensor_map_rank_mismatch
+// expect: in_stage<0, accy::diagnostic::text<'a', 'c', 'c', 'y', '.', 't', 'e', 's', 't', '.', 't', 'i', 'l', 'e'>
+// expect: accy::diagnostic::at_parameter<0, accy::diagnostic::text<'m', 'a', 'p'>, accy::tensor_map<accy::operand<0>
+#include <support/tensor_map_pipeline.hpp>
+
+#include <accy/testing/recording_backend.hpp>
+
+#include <cstdint>
+#include <tuple>
+#include <vector>
+
+using namespace accy;
+using accy_test::columns;
+
+using map = tensor_map<operand<0>, extents<columns>, box<32>>;  // mistake
+
+int main() {
+    testing::recording_backend backend;
+    const std::vector<buffer> operands(1), results(1);
+    launch_pipeline<pipeline<accy_test::tensor_map_definition<map>>>(backend, format::cuda_ptx, operands, results,
+                                                                    std::tuple<std::uint32_t, std::uint32_t>{16, 32});
+}
