@@ -26,7 +26,11 @@ struct shape {
 };
 
 /// A result that may share its memory with operand `Operand`: the caller may pass one buffer as
-/// both (a kernel that updates in place), and no overlap between the two is reported. In
+/// both (a kernel that updates in place), or two that start at the same address, and no overlap
+/// between the two is reported (a result that starts inside the operand is refused at launch).
+/// Its dtype must be the operand's; no stage may read the operand after the first stage that
+/// writes the result, nor read the result before (`problem::operand_read_after_in_place_write`,
+/// `in_place_result_read_before_write`); one result at most is in place over an operand. In
 /// `results` only: in another list it is `problem::in_place_outside_results`.
 template <std::size_t Operand, class Shape>
 struct in_place : Shape {

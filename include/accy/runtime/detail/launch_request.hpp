@@ -144,10 +144,19 @@ void check_request(const launch_request<Pipeline, Backend>& request, const deriv
         for (std::size_t earlier = 0; earlier < i; ++earlier)
             if (overlap(request.results[i], request.results[earlier]))
                 throw request.mismatch(name() + " overlaps result " + std::to_string(earlier));
-        for (std::size_t k = 0; k < Pipeline::operand_count; ++k)
-            if (k != result_shapes[i].in_place_of && overlap(request.results[i], request.operands[k]))
+        for (std::size_t k = 0; k < Pipeline::operand_count; ++k) {
+            const buffer& result = request.results[i];
+            const buffer& operand = request.operands[k];
+            if (!overlap(result, operand)) continue;
+            if (k != result_shapes[i].in_place_of)
                 throw request.mismatch(name() + " overlaps operand " + std::to_string(k) +
                                        "; a result may share memory only with the operand it is declared in_place over");
+            // Shifted, element i of the result would be another element of the operand, overwritten before it is read.
+            if (result.address != operand.address)
+                throw request.mismatch(name() + " starts " + std::to_string(result.address - operand.address) +
+                                       " bytes into operand " + std::to_string(k) +
+                                       "; a result in_place over an operand starts where it starts, or shares none of its memory");
+        }
     }
     if (!request.intermediates) return;
     const std::span<const buffer> provided = *request.intermediates;
