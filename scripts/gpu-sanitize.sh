@@ -22,6 +22,8 @@ programs=(
   "gpu_backend_test:$build/tests/gpu/gpu_backend_test --run_test=!real_kernels/a_pass_over_more_than_2_to_the_32_elements"
   "gpu_scan_test:$build/tests/gpu/gpu_scan_test"
   "gpu_compact_test:$build/tests/gpu/gpu_compact_test"
+  "gpu_tensor_map_test:$build/tests/gpu/gpu_tensor_map_test"
+  "gpu_ml_types_test:$build/tests/gpu/gpu_ml_types_test"
 )
 echo "compute-sanitizer $(compute-sanitizer --version | grep -o 'Version.*' | head -1) on $(nvidia-smi --query-gpu=name,driver_version --format=csv,noheader)" > "$summary"
 for tool in memcheck racecheck synccheck initcheck; do
