@@ -8,11 +8,12 @@
 # Made on the H200 GPU machine with Triton 3.6 (sm_90). It writes matmul_f16.ptx and matmul_f16.txt;
 # the test declares the parameter list printed at the end of matmul_f16.txt (Triton appends two
 # scratch pointers) and checks its block and shared memory against the numbers recorded there.
-import json
 import sys
 
 import triton
 import triton.language as tl
+
+from make_ptx import write_output
 
 # The tiles and warps the test's declaration mirrors: a grid of ceil(M / 64) x ceil(N / 64) programs
 # of 4 warps, 128 threads.
@@ -48,18 +49,7 @@ def main(folder):
         constexprs=CONSTEXPRS,
     )
     compiled = triton.compile(source, target=triton.backends.compiler.GPUTarget("cuda", 90, 32), options=OPTIONS)
-    ptx = compiled.asm["ptx"]
-    with open(f"{folder}/matmul_f16.ptx", "w") as out:
-        out.write(ptx)
-    metadata = compiled.metadata._asdict() if hasattr(compiled.metadata, "_asdict") else dict(compiled.metadata)
-    facts = {k: (v if isinstance(v, (int, str, float, bool, type(None))) else str(v)) for k, v in metadata.items()}
-    facts["constexprs"] = CONSTEXPRS
-    with open(f"{folder}/matmul_f16.txt", "w") as out:
-        out.write(f"triton {triton.__version__}\n")
-        out.write(json.dumps(facts, indent=1, sort_keys=True) + "\n")
-        start = ptx.index(".entry")
-        out.write(ptx[start:ptx.index(")", start) + 1] + "\n")
-
+    write_output(folder, "matmul_f16", compiled, {"constexprs": CONSTEXPRS})
 
 if __name__ == "__main__":
     main(sys.argv[1])

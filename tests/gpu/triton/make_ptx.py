@@ -29,12 +29,19 @@ def main(folder):
         constexprs={"BLOCK": 1024},
     )
     compiled = triton.compile(source, target=triton.backends.compiler.GPUTarget("cuda", 90, 32))
+    write_output(folder, "scale_add", compiled)
+
+
+def write_output(folder, name, compiled, more_facts=None):
+    """Writes <name>.ptx, the PTX text, and <name>.txt: Triton's version, the metadata it recorded
+    (with `more_facts`) and the kernel's .entry line with its parameters."""
     ptx = compiled.asm["ptx"]
-    with open(f"{folder}/scale_add.ptx", "w") as out:
+    with open(f"{folder}/{name}.ptx", "w") as out:
         out.write(ptx)
     metadata = compiled.metadata._asdict() if hasattr(compiled.metadata, "_asdict") else dict(compiled.metadata)
     facts = {k: (v if isinstance(v, (int, str, float, bool, type(None))) else str(v)) for k, v in metadata.items()}
-    with open(f"{folder}/scale_add.txt", "w") as out:
+    facts.update(more_facts or {})
+    with open(f"{folder}/{name}.txt", "w") as out:
         out.write(f"triton {triton.__version__}\n")
         out.write(json.dumps(facts, indent=1, sort_keys=True) + "\n")
         start = ptx.index(".entry")

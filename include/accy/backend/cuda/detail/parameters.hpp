@@ -18,7 +18,7 @@ namespace accy::cuda::detail {
 
 /// A pointer to each argument's value, as cuLaunchKernel and kernel graph nodes take them: into the
 /// arguments' storage, which must outlive its use, and for a tensor map into the `CUtensorMap`
-/// encoded here from its description (a few hundred nanoseconds of the CPU, no device call), so
+/// encoded here from its description (host work, no device call), so
 /// that a map follows its buffer wherever a launch or a graph update moves it.
 class kernel_parameters {
 public:
