@@ -27,7 +27,8 @@ concept transfer_backend = backend<Backend> && requires(Backend& device, const b
 /// `count` elements of `T` in a buffer of `device`, owned: move-only, freed by the destructor
 /// without waiting (the owner first makes sure no queued work still uses it). `view()` is the
 /// `accy::buffer` to pass to a launch; `upload` and `download` copy typed elements where the
-/// backend copies (`transfer_backend`).
+/// backend copies (`transfer_backend`). A moved-from one is empty (a null view, size 0), and its
+/// `upload` and `download` are `launch_argument_mismatch`.
 ///
 ///     accy::device_buffer<float, accy::host::backend> x(device, n);
 ///     x.upload(values);                               // std::span<const float>
@@ -49,17 +50,19 @@ public:
     void upload(std::span<const T> values)
         requires transfer_backend<Backend>
     {
+        Backend& device = device_for("upload");
         check_count(values.size(), "upload");
-        state_->device->upload(state_->view, values.data(), values.size_bytes());
+        device.upload(state_->view, values.data(), values.size_bytes());
     }
 
     /// The first `count` elements; `launch_argument_mismatch` beyond `size()`.
     std::vector<T> download(std::size_t count) const
         requires transfer_backend<Backend>
     {
+        Backend& device = device_for("download");
         check_count(count, "download");
         std::vector<T> values(count);
-        state_->device->download(values.data(), state_->view, count * sizeof(T));
+        device.download(values.data(), state_->view, count * sizeof(T));
         return values;
     }
     std::vector<T> download() const
@@ -84,6 +87,14 @@ private:
             throw error(errc::out_of_memory, "device_buffer: " + std::to_string(count) + " elements of " +
                                                  std::to_string(sizeof(T)) + " bytes overflow a byte size");
         return device.allocate_buffer(count * sizeof(T));
+    }
+
+    /// The backend that allocated the buffer; `launch_argument_mismatch` for a moved-from one, which has none.
+    Backend& device_for(const char* what) const {
+        if (state_->device == nullptr)
+            throw error(errc::launch_argument_mismatch, std::string("device_buffer: ") + what +
+                                                            " of a moved-from buffer; its elements moved with it");
+        return *state_->device;
     }
 
     void check_count(std::size_t count, const char* what) const {

@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: Apache-2.0
 // A libFuzzer target over launch validation on the recording backend. Each input chooses a
-// pipeline (the seed's device scan, its bounded variant, its dual-format variant), a format, the
+// pipeline (the seed's device scan, its bounded variant, its dual-format variant), a format (or a
+// value outside the enumeration, as a run-time cast makes: 6, 1000, negative), the
 // runtime scalar n, the operand, result and caller-scratch counts, every buffer's address and size
 // (zero, null, overlapping, at the top of the address space, wrapping), a pool or not, caller
 // scratch or not, and a fault (which call fails, after how many). It asserts:
@@ -90,12 +91,24 @@ buffer read_buffer(reader& in, std::uint64_t slot, std::size_t needed, const std
     }
 }
 
+/// One of three formats, or for a byte of 3 modulo 4 any 32-bit value cast to `accy::format`, most of them outside it.
+accy::format read_format(reader& in) {
+    constexpr accy::format formats[] = {accy::format::cuda_ptx, accy::format::metal_msl, accy::format::host};
+    const std::uint8_t choice = in.byte();
+    return choice % 4 < 3 ? formats[choice % 4] : static_cast<accy::format>(static_cast<std::int32_t>(in.u32()));
+}
+
+/// Whether every stage of `Pipeline` has an entry in `fmt`; false for a value outside `accy::format`.
+template <class Pipeline>
+bool registry_has(accy::format fmt) {
+    return static_cast<std::size_t>(fmt) < accy::format_count && Pipeline::first_stage_without(fmt) == Pipeline::stage_count;
+}
+
 template <class Pipeline>
 void run_one(reader& in, std::uint8_t flags) {
     recording_backend device;
-    const accy::format formats[] = {accy::format::cuda_ptx, accy::format::metal_msl, accy::format::host};
-    const accy::format fmt = formats[in.byte() % 3];
-    const accy::format pool_format = formats[in.byte() % 3];
+    const accy::format fmt = read_format(in);
+    const accy::format pool_format = read_format(in);
     const std::uint32_t n = (flags & 0x80) ? in.u32() : in.byte() * 97u;
     const bool with_pool = flags & 1, with_scratch = flags & 2;
     const std::size_t operand_count = in.byte() % 8 == 0 ? in.byte() % 3 : 1;
@@ -125,12 +138,12 @@ void run_one(reader& in, std::uint8_t flags) {
             try {
                 pool.emplace(accy::load_artifacts<Pipeline>(device, pool_format));
             } catch (const accy::error& loading) {
-                const bool registry_has = Pipeline::first_stage_without(pool_format) == Pipeline::stage_count;
-                const errc expected = !registry_has ? errc::unsupported_operation
-                                                    : armed == &device.create_fault ? errc::invalid_artifact
-                                                                                    : errc::runtime_unavailable;
+                const bool loadable = registry_has<Pipeline>(pool_format);
+                const errc expected = !loadable ? errc::unsupported_operation
+                                                : armed == &device.create_fault ? errc::invalid_artifact
+                                                                                : errc::runtime_unavailable;
                 if (loading.code() != expected) violated("load_artifacts failed with an unexpected code", loading);
-                if (registry_has && armed != &device.create_fault && armed != &device.load_fault)
+                if (loadable && armed != &device.create_fault && armed != &device.load_fault)
                     violated("load_artifacts failed with no fault armed", loading);
                 if (device.live_objects() != 0) violated("a failed load_artifacts left objects", loading);
                 return;
@@ -161,7 +174,7 @@ void run_one(reader& in, std::uint8_t flags) {
         const auto first = [&](errc code) {
             if (!mistake) mistake = code;
         };
-        if (Pipeline::first_stage_without(fmt) != Pipeline::stage_count) first(errc::unsupported_operation);
+        if (!registry_has<Pipeline>(fmt)) first(errc::unsupported_operation);
         if (operand_count != 1 || result_count != 1) first(errc::launch_argument_mismatch);
         if (std::is_same_v<Pipeline, accy_test::bounded_scan> && n > 5000) first(errc::launch_argument_mismatch);
         if (with_pool && pool_format != fmt) first(errc::launch_argument_mismatch);

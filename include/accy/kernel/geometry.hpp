@@ -5,6 +5,7 @@
 
 #include <array>
 #include <cstdint>
+#include <string>
 
 namespace accy {
 
@@ -13,6 +14,13 @@ struct dim3 {
 
     friend constexpr bool operator==(const dim3&, const dim3&) = default;
 };
+
+/// "(x, y, z)": dimensions, for messages. (Appends: g++ 12 warns falsely on `"(" + std::to_string(...)`, -Wrestrict.)
+inline std::string to_string(const dim3& value) {
+    std::string text = "(";
+    text.append(std::to_string(value.x)).append(", ").append(std::to_string(value.y)).append(", ");
+    return text.append(std::to_string(value.z)).append(")");
+}
 
 /// The limits of a CUDA launch, which every backend applies so that a pipeline behaves the same on each.
 namespace limits {

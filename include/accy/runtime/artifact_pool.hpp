@@ -43,18 +43,15 @@ public:
     std::span<const loaded_stage, size> loaded_stages() const noexcept { return state_->loaded_stages; }
     const loaded_stage& operator[](std::size_t stage) const noexcept { return state_->loaded_stages[stage]; }
 
-    /// Checks that every stage has an entry in `fmt` (`unsupported_operation` otherwise), then
-    /// creates and loads each stage's kernel in order. `payloads`, when given, holds one payload
-    /// per stage that replaces the entry's own (code produced or read while the program runs); an
-    /// empty one keeps the entry's. A failure part way unloads the stages already loaded.
+    /// Checks that `fmt` is one of `accy::format`'s values and that every stage has an entry in it
+    /// (`unsupported_operation` otherwise), then creates and loads each stage's kernel in order.
+    /// `payloads`, when given, holds one payload per stage that replaces the entry's own (code
+    /// produced or read while the program runs); an empty one keeps the entry's. A failure part
+    /// way unloads the stages already loaded.
     static artifact_pool load(Backend& device, accy::format fmt, std::span<const payload> payloads = {}) {
         constexpr std::string_view operation = "load_artifacts";
         const detail::trace_range traced(detail::traced([] { return detail::message_prefix<Pipeline>("load_artifacts"); }));
-        if (const std::size_t missing = Pipeline::first_stage_without(fmt); missing != size)
-            throw error(errc::unsupported_operation,
-                        detail::message_prefix<Pipeline>(operation) + ": stage " + std::to_string(missing) + " ('" +
-                            std::string(Pipeline::stage_infos[missing].target) + "') has no " +
-                            std::string(to_string(fmt)) + " entry in the registry");
+        detail::check_format<Pipeline>(fmt, detail::context_of<Pipeline>(operation));
         if (!payloads.empty() && payloads.size() != size)
             throw error(errc::launch_argument_mismatch, detail::message_prefix<Pipeline>(operation) + ": expects " +
                                                             std::to_string(size) + " payloads, one per stage, got " +

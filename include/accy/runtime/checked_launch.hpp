@@ -38,19 +38,19 @@ stage_launches<Pipeline> checked_launches(const launch_request<Pipeline, Backend
 
 }  // namespace detail
 
-/// The launch of `Pipeline` from `pool` with the caller's intermediates and workspaces (`scratch`),
-/// checked exactly as `launch_pipeline` checks it before its first launch (the format, the counts,
-/// the runtime scalars' bounds, every buffer's size and overlap, the pool, every stage's arguments
-/// and grid) and derived into each stage's configuration and arguments, but not launched. Errors
-/// name the call as `launch_pipeline` does, with `label`. It views the buffers it is given,
-/// which must outlive it.
+/// The launch of `Pipeline` on `device` from `pool` with the caller's intermediates and workspaces
+/// (`scratch`), checked exactly as `launch_pipeline` checks it before its first launch (the format,
+/// the counts, the runtime scalars' bounds, every buffer's size and overlap, the pool and that
+/// `device` loaded it, every stage's arguments and grid) and derived into each stage's
+/// configuration and arguments, but not launched. Errors name the call as `launch_pipeline` does,
+/// with `label`. It views the buffers it is given, which must outlive it.
 template <class Pipeline, backend Backend>
 class checked_launch {
 public:
     /// `runtime_scalars` is a tuple of the declared types, as `launch_pipeline` takes them. Throws
     /// what `launch_pipeline` would throw before launching anything.
     template <class Scalars>
-    checked_launch(const artifact_pool<Pipeline, Backend>& pool, std::span<const buffer> scratch,
+    checked_launch(const Backend& device, const artifact_pool<Pipeline, Backend>& pool, std::span<const buffer> scratch,
                    std::span<const buffer> operands, std::span<const buffer> results, const Scalars& runtime_scalars,
                    std::string_view label)
         : buffers_{operands, results, scratch, Pipeline::intermediate_count} {
@@ -59,6 +59,7 @@ public:
         request_.results = results;
         request_.values = detail::scalar_values_of<Pipeline>(runtime_scalars);
         request_.pool = &pool;
+        request_.device = &device;
         request_.intermediates = scratch;
         request_.label = label;
         launches_ = detail::checked_launches(request_);

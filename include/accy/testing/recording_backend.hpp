@@ -6,6 +6,7 @@
 #include <accy/core/error.hpp>
 #include <accy/core/format.hpp>
 #include <accy/kernel/argument.hpp>
+#include <accy/kernel/geometry.hpp>
 #include <accy/kernel/kernel_entry.hpp>
 #include <accy/kernel/tensor_map.hpp>
 #include <accy/runtime/backend.hpp>
@@ -216,8 +217,15 @@ public:
         if (record_arguments) zeroed_ids.push_back(id_of(zeroed));
     }
 
+    /// Records the launch. A grid or block outside CUDA's limits is `errc::launch_argument_mismatch`,
+    /// as on every backend (`within_limits`), and is neither counted nor recorded.
     void launch(kernel loaded, const launch_config& config, std::span<const kernel_argument> arguments,
                 const std::optional<stream>& on) {
+        if (!within_limits(config)) {
+            throw error(errc::launch_argument_mismatch, "recording backend: launch of kernel " + std::to_string(loaded) +
+                                                            ": grid " + to_string(config.grid) + " or block " +
+                                                            to_string(config.block) + " is outside CUDA's limits");
+        }
         const std::lock_guard lock(mutex_.held);
         trip(launch_fault, launch_count, "launch");
         if (!record_arguments) return;

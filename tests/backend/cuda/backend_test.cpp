@@ -12,6 +12,7 @@
 #include <algorithm>
 #include <array>
 #include <cmath>
+#include <cstddef>
 #include <cstdint>
 #include <optional>
 #include <string_view>
@@ -61,6 +62,25 @@ std::uint32_t random_n() { return random_values<std::uint32_t>(1, 1, 300000)[0];
 std::optional<accy::cuda::backend> global_device;
 std::optional<accy::artifact_pool<square_add, accy::cuda::backend>> global_pool;
 
+/// The real driver with cuCtxSetCurrent failing on request and cuMemFree counted.
+struct failing_switch {
+    static inline const accy::cuda::driver_api* real = nullptr;
+    static inline bool fail = false;
+    static inline int frees = 0;
+    static inline CUresult free_result = CUDA_ERROR_UNKNOWN;
+
+    static accy::cuda::driver_api table() {
+        real = &device().driver();
+        accy::cuda::driver_api api = *real;
+        api.ctx_set_current = [](CUcontext context) { return fail ? CUDA_ERROR_INVALID_CONTEXT : real->ctx_set_current(context); };
+        api.mem_free = [](CUdeviceptr address) {
+            ++frees;
+            return free_result = real->mem_free(address);
+        };
+        return api;
+    }
+};
+
 }  // namespace
 
 BOOST_AUTO_TEST_SUITE(cuda_backend)
@@ -75,6 +95,7 @@ BOOST_AUTO_TEST_CASE(satisfies_the_backend_concept_and_moves_only) {
     accy::cuda::backend moved(std::move(second));
     BOOST_TEST(moved.context() == device().context());  // the same primary context
     BOOST_TEST(second.context() == nullptr);
+    BOOST_CHECK_EXCEPTION(second.device_name(), accy::error, fails_with(accy::errc::launch_argument_mismatch, {"was moved from"}));
 }
 
 BOOST_AUTO_TEST_CASE(cold_launch_in_each_format) {
@@ -196,6 +217,25 @@ BOOST_AUTO_TEST_CASE(an_artifact_made_by_hand_without_code_is_invalid_artifact) 
     accy::cuda::artifact empty{};
     empty.format = accy::format::cuda_ptx;
     BOOST_CHECK_EXCEPTION(device().load_artifact(empty), accy::error, fails_with(accy::errc::invalid_artifact, {"is empty"}));
+}
+
+// Issue 34, item 5: the free returned before cuMemFree when the context switch failed, leaking the buffer.
+BOOST_AUTO_TEST_CASE(a_free_whose_context_switch_fails_still_frees_the_memory) {
+    const accy::cuda::driver_api failing = failing_switch::table();
+    accy::cuda::backend adopted = accy::cuda::backend::adopt(device().context(), failing);
+    const accy::buffer allocated = adopted.allocate_buffer(std::size_t{1} << 20);
+    const std::size_t failed = accy::cuda::failed_free_count();
+    BOOST_REQUIRE(failing_switch::real->ctx_set_current(nullptr) == CUDA_SUCCESS);  // so that the free must switch
+    failing_switch::fail = true;
+    adopted.free_buffer(allocated);
+    failing_switch::fail = false;
+    BOOST_TEST(failing_switch::frees == 1);
+    BOOST_TEST(failing_switch::free_result == CUDA_SUCCESS, "cuMemFree with no context current returned "
+                                                                << failing_switch::free_result);
+    BOOST_TEST(accy::cuda::failed_free_count() == failed);
+    CUcontext owner = nullptr;  // a freed address belongs to no allocation, so to no context
+    BOOST_TEST(failing_switch::real->pointer_get_attribute(&owner, CU_POINTER_ATTRIBUTE_CONTEXT, allocated.address) ==
+               CUDA_ERROR_INVALID_VALUE);
 }
 
 BOOST_AUTO_TEST_SUITE_END()

@@ -14,9 +14,11 @@
 #include <array>
 #include <cmath>
 #include <cstdint>
+#include <optional>
 #include <string>
 #include <string_view>
 #include <tuple>
+#include <utility>
 #include <vector>
 
 namespace {
@@ -28,7 +30,6 @@ constexpr accy::parameter_list map_parameters{parameter::buffer("out", access::w
                                               parameter::buffer("in", access::read, dtype::f32),
                                               parameter::scalar("n", dtype::u32)};
 constexpr accy::launch_attributes waits{{}, false, true};
-const accy::payload fatbin = accy::payload::from_image(kernels::launch_path_fatbin);
 constexpr accy::payload ptx = accy::payload::from_text(kernels::launch_path_ptx);
 
 // Version 1: the consumer waits on the producer (PDL). Version 2 declares that the producer waits,
@@ -112,6 +113,48 @@ void check_pdl(Format format) {
 BOOST_AUTO_TEST_CASE(programmatic_dependent_launch_gives_the_cpus_results_on_streams_and_in_graphs) {
     check_pdl(accy::formats::cuda_fatbin);
     check_pdl(accy::formats::cuda_ptx);
+}
+
+/// The PDL pipeline's buffers for n elements on device 0.
+struct pdl_buffers {
+    static constexpr std::uint32_t n = 4096;
+    accy::cuda::device_buffer in{device(), n * sizeof(float)}, out{device(), n * sizeof(float)};
+    std::array<accy::buffer, 1> operands{in.view()}, results{out.view()};
+    accy::scratch_buffers<pdl, accy::cuda::backend> scratch = accy::allocate_scratch<pdl>(device(), pdl::scalar_values{n});
+};
+
+// Issue 34, item 2: the graph's check of the pool left out the backend, so a graph was built with another backend's pool.
+BOOST_AUTO_TEST_CASE(a_graph_refuses_a_pool_loaded_on_another_backend_instance_as_a_launch_does) {
+    accy::cuda::backend other(0);  // device 0 again: another instance, on the same primary context
+    const auto pool = accy::load_artifacts<pdl>(other, accy::formats::cuda_fatbin);
+    pdl_buffers run;
+    const auto refused = fails_with(accy::errc::launch_argument_mismatch,
+                                    {"the artifact pool was loaded on another backend instance; its kernels launch only on "
+                                     "the backend that loaded them"});
+    BOOST_CHECK_EXCEPTION(accy::launch_pipeline<pdl>(device(), accy::formats::cuda_fatbin, run.operands, run.results,
+                                                     pdl::scalar_values{run.n}, accy::use_pool(pool),
+                                                     accy::use_scratch(run.scratch)),
+                          accy::error, refused);
+    BOOST_CHECK_EXCEPTION(accy::cuda::pipeline_graph<pdl>(device(), pool, run.scratch, run.operands, run.results,
+                                                          pdl::scalar_values{run.n}),
+                          accy::error, refused);
+}
+
+// Issue 34, item 7: a moved-from graph launched its null executable graph: a bare CUDA_ERROR_INVALID_VALUE.
+BOOST_AUTO_TEST_CASE(a_moved_from_graph_refuses_launch_and_update) {
+    const auto pool = accy::load_artifacts<pdl>(device(), accy::formats::cuda_fatbin);
+    pdl_buffers run;
+    accy::cuda::pipeline_graph<pdl> graph(device(), pool, run.scratch, run.operands, run.results, pdl::scalar_values{run.n});
+    accy::cuda::pipeline_graph<pdl> moved(std::move(graph));
+    BOOST_CHECK_EXCEPTION(graph.launch(), accy::error,
+                          fails_with(accy::errc::launch_argument_mismatch,
+                                     {"pipeline_graph::launch of pipeline 'accy.test.pdl' v1: the graph was moved from"}));
+    BOOST_CHECK_EXCEPTION(graph.update(pdl::scalar_values{run.n}), accy::error,
+                          fails_with(accy::errc::launch_argument_mismatch,
+                                     {"pipeline_graph::update of pipeline 'accy.test.pdl' v1: the graph was moved from"}));
+    moved.update(pdl::scalar_values{run.n - 1});
+    moved.launch();
+    device().synchronize(std::nullopt);
 }
 
 BOOST_AUTO_TEST_CASE(ptx_without_griddepcontrol_wait_refuses_waits_on_predecessor_at_load) {

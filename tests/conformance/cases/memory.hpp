@@ -113,7 +113,7 @@ BOOST_AUTO_TEST_CASE_TEMPLATE(an_upload_then_a_download_round_trips, Model, mode
     }
 }
 
-BOOST_AUTO_TEST_CASE_TEMPLATE(a_transfer_past_the_buffer_is_an_argument_mismatch, Model, models) {
+BOOST_AUTO_TEST_CASE_TEMPLATE(a_transfer_past_the_buffer_or_of_a_null_buffer_is_an_argument_mismatch, Model, models) {
     typename Model::backend device = Model::make();
     if constexpr (Model::computes && Model::checks_arguments) {
         const owned_buffer buffer(device, 64);
@@ -124,6 +124,12 @@ BOOST_AUTO_TEST_CASE_TEMPLATE(a_transfer_past_the_buffer_is_an_argument_mismatch
                               fails_with(accy::errc::launch_argument_mismatch, {"download of 65 bytes", "holds 64"}));
         device.upload(buffer.view(), host.data(), 0);  // the edges fit
         device.download(host.data(), buffer.view(), 64);
+        // A null buffer (address 0) of any size: nothing to copy to or from.
+        const accy::buffer null{0, 64};
+        BOOST_CHECK_EXCEPTION(device.upload(null, host.data(), 1), accy::error,
+                              fails_with(accy::errc::launch_argument_mismatch, {"upload of 1 bytes", "null buffer"}));
+        BOOST_CHECK_EXCEPTION(device.download(host.data(), null, 1), accy::error,
+                              fails_with(accy::errc::launch_argument_mismatch, {"download of 1 bytes", "null buffer"}));
     } else {
         static_assert(!transfers<typename Model::backend>, "a model that transfers must check the transfer's size");
         say_instead<Model>("there is no transfer to refuse (checked at compile time)");

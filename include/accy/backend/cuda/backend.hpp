@@ -1,5 +1,6 @@
 // SPDX-License-Identifier: Apache-2.0
-// Defines `accy::cuda::backend`, the `accy::backend` of the CUDA driver API on one context of one device.
+// Defines `accy::cuda::backend`, the `accy::backend` of the CUDA driver API on one context of one device, and
+// `accy::cuda::failed_free_count`.
 #pragma once
 
 #include <accy/backend/cuda/context_scope.hpp>
@@ -24,6 +25,7 @@
 #include <cuda.h>
 
 #include <array>
+#include <atomic>
 #include <cstddef>
 #include <cstdint>
 #include <optional>
@@ -34,6 +36,19 @@
 
 namespace accy::cuda {
 
+namespace detail {
+
+inline std::atomic<std::size_t>& failed_frees() noexcept {
+    static std::atomic<std::size_t> count{0};
+    return count;
+}
+
+}  // namespace detail
+
+/// How many `backend::free_buffer` calls of the process the driver refused (each left its memory
+/// allocated): a free cannot throw, so this is where a failing driver's leaks show.
+inline std::size_t failed_free_count() noexcept { return detail::failed_frees().load(std::memory_order_relaxed); }
+
 /// The CUDA backend: the driver, loaded at run time, and one context of one device: the device's
 /// primary context, retained, or a caller's context, adopted. Every call runs in the backend's
 /// context and leaves the calling thread's current context as it found it, so backends of several
@@ -41,7 +56,12 @@ namespace accy::cuda {
 /// (256-byte aligned); kernels load from `cuda_ptx`, `cuda_cubin`, `cuda_fatbin` and (through
 /// NVRTC) `cuda_source` payloads; a launch without a stream goes to the context's legacy default
 /// stream, and a wait without one waits for the whole context. Move-only: a retained primary
-/// context is released when the backend goes, after the pools and buffers made with it.
+/// context is released when the backend goes, after the pools and buffers made with it. A
+/// moved-from backend has no context: every member that would reach the driver throws
+/// `launch_argument_mismatch` (a caller's mistake in what it passed, as a moved-from pool is, not
+/// `runtime_unavailable`, which a program may take for "no GPU here" and hide the bug), except
+/// `free_buffer` and `unload_kernel`, which still free what the backend made before it was moved:
+/// pools and `device_buffer`s refer to their backend by address.
 class backend {
 public:
     using stream = CUstream;
@@ -52,14 +72,15 @@ public:
 
     /// Retains device `ordinal`'s primary context. Throws `errc::runtime_unavailable` where there is
     /// no driver, no device or no such ordinal.
-    explicit backend(int ordinal = 0) : state_({&cuda::driver()}), ordinal_(ordinal) {
+    explicit backend(int ordinal = 0) : api_(&cuda::driver()), state_({api_}), ordinal_(ordinal) {
+        const driver_api& api = *api_;  // not driver(), which refuses a backend without a context yet
         int count = 0;
-        detail::check(driver(), driver().device_get_count(&count), "cuDeviceGetCount");
+        detail::check(api, api.device_get_count(&count), "cuDeviceGetCount");
         if (ordinal < 0 || ordinal >= count)
             throw error(errc::runtime_unavailable,
                         detail::message("CUDA device ", ordinal, " was asked for; the driver sees ", count, " device(s)"));
-        detail::check(driver(), driver().device_get(&state_->device, ordinal), "cuDeviceGet");
-        detail::check(driver(), driver().primary_ctx_retain(&state_->context, device()), "cuDevicePrimaryCtxRetain");
+        detail::check(api, api.device_get(&state_->device, ordinal), "cuDeviceGet");
+        detail::check(api, api.primary_ctx_retain(&state_->context, device()), "cuDevicePrimaryCtxRetain");
         state_->owns_context = true;  // from here on released by the state, also when a throw leaves the constructor
         read_compute_capability();
     }
@@ -121,14 +142,20 @@ public:
         return {address, byte_size};
     }
 
+    /// Frees without throwing, in the backend's context, or where that cannot be made current (the
+    /// driver failing, or a moved-from backend) in whichever is current: the driver finds an
+    /// allocation's context from its address (unified addressing). A free the driver refuses leaves
+    /// the memory allocated and counts in `failed_free_count()`.
     void free_buffer(buffer allocated) noexcept {
         if (allocated.address == 0) return;
+        CUresult result = CUDA_SUCCESS;
         try {
             const context_scope current(driver(), context());
-            driver().mem_free(allocated.address);
+            result = api_->mem_free(allocated.address);
         } catch (const error&) {
-            // The context could not be made current: the driver is failing, and freeing cannot report it.
+            result = api_->mem_free(allocated.address);
         }
+        if (result != CUDA_SUCCESS) detail::failed_frees().fetch_add(1, std::memory_order_relaxed);
     }
 
     /// Copies `bytes` from host memory into the start of `to`; waits for the copy.
@@ -161,7 +188,8 @@ public:
     }
 
     void unload_kernel(const kernel& loaded) noexcept {
-        if (loaded.library != nullptr) detail::libraries().release(driver(), loaded.library);
+        // A library belongs to no context: a moved-from backend unloads it too.
+        if (loaded.library != nullptr) detail::libraries().release(*api_, loaded.library);
     }
 
     /// Sets every byte of `zeroed` to 0, queued on `on` (the legacy default stream when none).
@@ -191,10 +219,18 @@ public:
     }
 
     /// The driver table, for the helpers that create driver objects in this backend's context.
-    const driver_api& driver() const noexcept { return *state_->api; }
+    /// Every member that calls the driver gets it here, so on a moved-from backend (no context)
+    /// each throws `launch_argument_mismatch` before calling it.
+    const driver_api& driver() const {
+        if (context() == nullptr) [[unlikely]]
+            throw error(errc::launch_argument_mismatch,
+                        detail::message("accy::cuda::backend of device ", ordinal_,
+                                        " was moved from: its context belongs to the backend it was moved to"));
+        return *api_;
+    }
 
 private:
-    backend(const driver_api* api, CUcontext adopted) noexcept : state_({api, 0, adopted}) {}
+    backend(const driver_api* api, CUcontext adopted) noexcept : api_(api), state_({api, 0, adopted}) {}
 
     void read_compute_capability() {
         major_ = detail::device_attribute(driver(), device(), CU_DEVICE_ATTRIBUTE_COMPUTE_CAPABILITY_MAJOR,
@@ -207,6 +243,9 @@ private:
         if (bytes > device.byte_size)
             throw error(errc::launch_argument_mismatch, detail::message(operation, " of ", bytes,
                                                                         " bytes: the device buffer holds ", device.byte_size));
+        if (bytes != 0 && device.address == 0)
+            throw error(errc::launch_argument_mismatch,
+                        detail::message(operation, " of ", bytes, " bytes: the device buffer is a null buffer (address 0)"));
     }
 
     /// The device and context the backend runs in, and whether the context is a primary context
@@ -222,6 +261,7 @@ private:
         }
     };
 
+    const driver_api* api_;  ///< kept by a moved-from backend, which still frees and unloads
     accy::detail::owner<state> state_;
     int ordinal_ = 0;
     int major_ = 0, minor_ = 0;

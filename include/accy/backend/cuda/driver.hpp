@@ -80,11 +80,33 @@ struct driver_api {
 
 namespace detail {
 
+/// "CUDA_ERROR_OUT_OF_MEMORY (out of memory)": the driver's name and text of a result.
+inline std::string result_text(const driver_api& api, CUresult result) {
+    const char* name = nullptr;
+    const char* text = nullptr;
+    if (api.get_error_name(result, &name) != CUDA_SUCCESS || name == nullptr)
+        return message("unknown CUresult ", static_cast<int>(result));
+    if (api.get_error_string(result, &text) != CUDA_SUCCESS || text == nullptr) return name;
+    return message(name, " (", text, ")");
+}
+
 /// The driver's table, or why there is none.
 struct loaded_driver {
     driver_api api;
-    std::string failure;  ///< empty when the driver loaded and initialized
+    std::string failure;                  ///< empty when the driver loaded and initialized
+    CUresult init_result = CUDA_SUCCESS;  ///< cuInit's result, where cuInit is what failed
+
+    /// The `runtime_unavailable` error `driver()` throws, with cuInit's result as its `driver_result()`.
+    error unavailable() const { return error(errc::runtime_unavailable, failure, static_cast<int>(init_result)); }
 };
+
+/// Calls cuInit (`init`, resolved from the driver) and records its failure in `loaded`.
+inline void initialize(loaded_driver& loaded, PFN_cuInit_v2000 init) {
+    if (const CUresult result = init(0); result != CUDA_SUCCESS) {
+        loaded.init_result = result;
+        loaded.failure = message("the CUDA driver did not initialize: cuInit failed with ", result_text(loaded.api, result));
+    }
+}
 
 /// Resolves `symbol` at `version` into `function`; a required one that is missing sets `failure`.
 template <class Function>
@@ -175,17 +197,7 @@ inline loaded_driver load_driver() {
     resolve(get_proc_address, "cuGraphExecDestroy", 10000, api.graph_exec_destroy, failure);
     resolve(get_proc_address, "cuGraphDestroy", 10000, api.graph_destroy, failure);
     resolve(get_proc_address, "cuTensorMapEncodeTiled", 12000, api.tensor_map_encode_tiled, failure);
-    if (!failure.empty()) return loaded;
-
-    if (const CUresult result = init(0); result != CUDA_SUCCESS) {
-        const char* name = nullptr;
-        const char* text = nullptr;
-        api.get_error_name(result, &name);
-        api.get_error_string(result, &text);
-        failure = message("the CUDA driver did not initialize: cuInit failed with ",
-                          name != nullptr ? std::string(name) : message("CUresult ", static_cast<int>(result)), " (",
-                          text != nullptr ? text : "no description", ")");
-    }
+    if (failure.empty()) initialize(loaded, init);
     return loaded;
 }
 
@@ -193,10 +205,11 @@ inline loaded_driver load_driver() {
 
 /// The driver, loaded and initialized on the first call (thread-safe); every later call returns
 /// the same table, until the process ends: objects with static storage can still release what
-/// they own at exit. Throws `errc::runtime_unavailable`, saying why, where there is no usable driver.
+/// they own at exit. Throws `errc::runtime_unavailable`, saying why, where there is no usable driver
+/// (with cuInit's `CUresult` as `driver_result()` where the driver loaded but did not initialize).
 inline const driver_api& driver() {
     static const accy::detail::immortal<detail::loaded_driver> loaded(detail::load_driver());
-    if (!loaded.get().failure.empty()) throw error(errc::runtime_unavailable, loaded.get().failure);
+    if (!loaded.get().failure.empty()) throw loaded.get().unavailable();
     return loaded.get().api;
 }
 

@@ -10,9 +10,11 @@
 #include <accy/backend/cuda/detail/parameters.hpp>
 #include <accy/core/buffer.hpp>
 #include <accy/core/detail/owner.hpp>
+#include <accy/core/error.hpp>
 #include <accy/pipeline/pipeline.hpp>
 #include <accy/runtime/artifact_pool.hpp>
 #include <accy/runtime/checked_launch.hpp>
+#include <accy/runtime/detail/check_context.hpp>
 #include <accy/runtime/scratch_buffers.hpp>
 
 #include <cuda.h>
@@ -21,6 +23,7 @@
 #include <cstdint>
 #include <optional>
 #include <span>
+#include <string_view>
 
 namespace accy::cuda {
 
@@ -33,7 +36,9 @@ namespace accy::cuda {
 /// arguments, grids) and rewrites the kernel nodes' arguments and grids in place
 /// (`cuGraphExecKernelNodeSetParams`), with new operands and results where given. The graph keeps
 /// the buffers it was made with, or last updated with: the caller keeps the pool, scratch, operands
-/// and results alive while the graph exists, and destroying the graph waits for nothing. Move-only.
+/// and results alive while the graph exists, and destroying the graph waits for nothing. The pool
+/// must be one `device` loaded, as `launch_pipeline` requires. Move-only: `launch` and `update` of a
+/// moved-from graph throw `launch_argument_mismatch` (as a launch from a moved-from pool does).
 template <class Pipeline>
 class pipeline_graph {
     static_assert(is_pipeline<Pipeline> && Pipeline::well_formed,
@@ -46,7 +51,7 @@ public:
     pipeline_graph(backend& device, const pool_type& pool, std::span<const buffer, Pipeline::scratch_count> scratch,
                    std::span<const buffer, Pipeline::operand_count> operands,
                    std::span<const buffer, Pipeline::result_count> results, const Scalars& runtime_scalars)
-        : api_(&device.driver()), context_(device.context()), pool_(&pool), state_({api_}) {
+        : device_(&device), api_(&device.driver()), context_(device.context()), pool_(&pool), state_({api_}) {
         assign(scratch_, scratch);
         assign(operands_, operands);
         assign(results_, results);
@@ -67,6 +72,7 @@ public:
     /// without waiting.
     void launch(const std::optional<CUstream>& stream = std::nullopt) {
         const traced_operation<Pipeline, "pipeline_graph::launch"> traced;
+        check_not_moved_from("pipeline_graph::launch");
         const context_scope current(*api_, context_);
         detail::check(*api_, api_->graph_launch(state_->exec, stream.value_or(nullptr)), "cuGraphLaunch");
     }
@@ -87,6 +93,7 @@ public:
     template <class Scalars>
     void update(std::span<const buffer, Pipeline::operand_count> operands,
                 std::span<const buffer, Pipeline::result_count> results, const Scalars& runtime_scalars) {
+        check_not_moved_from("pipeline_graph::update");
         const context_scope current(*api_, context_);
         const std::array<buffer, Pipeline::operand_count> old_operands = operands_;
         const std::array<buffer, Pipeline::result_count> old_results = results_;
@@ -114,6 +121,15 @@ public:
 private:
     enum class node_write { add, set };
 
+    /// A moved-from graph has no executable graph (construction throws rather than leave one without);
+    /// without this check the driver would refuse the null handle with a bare CUDA_ERROR_INVALID_VALUE.
+    void check_not_moved_from(std::string_view operation) const {
+        if (state_->exec == nullptr)
+            throw error(errc::launch_argument_mismatch,
+                        accy::detail::message_prefix<Pipeline>(operation) +
+                            ": the graph was moved from; its CUDA graph belongs to the graph it was moved to");
+    }
+
     /// Copies `from` into `to` element by element: std::copy into an empty std::array is a memmove
     /// to a null pointer, which g++ 13 warns of.
     template <std::size_t Count>
@@ -126,7 +142,7 @@ private:
     template <class Scalars>
     typename Pipeline::scalar_values write_nodes(const Scalars& runtime_scalars, node_write how, std::size_t* written = nullptr,
                                                  std::size_t stages = Pipeline::stage_count) {
-        checked_launch<Pipeline, backend> launches(*pool_, scratch_, operands_, results_, runtime_scalars,
+        checked_launch<Pipeline, backend> launches(*device_, *pool_, scratch_, operands_, results_, runtime_scalars,
                                                    "pipeline_graph");
         std::size_t stage = 0;
         try {
@@ -199,6 +215,7 @@ private:
         }
     };
 
+    const backend* device_;  ///< the backend the pool must have been loaded on
     const driver_api* api_;
     CUcontext context_;
     const pool_type* pool_;

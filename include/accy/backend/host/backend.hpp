@@ -8,6 +8,7 @@
 #include <accy/backend/host/detail/memory.hpp>
 #include <accy/backend/host/thread_pool.hpp>
 #include <accy/core/buffer.hpp>
+#include <accy/core/error.hpp>
 #include <accy/core/format.hpp>
 #include <accy/kernel/kernel_entry.hpp>
 #include <accy/kernel/payload.hpp>
@@ -20,6 +21,7 @@
 #include <memory>
 #include <optional>
 #include <span>
+#include <string>
 #include <string_view>
 #include <thread>
 
@@ -36,7 +38,10 @@ struct stream {
 /// launch run in parallel on a pool of threads that the backend owns; stages run in order
 /// because `launch` returns only once all its blocks are done, which leaves `synchronize`
 /// nothing to wait for. Launches from several threads run one after another; a kernel that
-/// launches on its own backend gets `errc::unsupported_operation`. Move-only; a moved-from backend can only be destroyed or assigned.
+/// launches on its own backend gets `errc::unsupported_operation`. Move-only: the threads move
+/// with the backend, so a moved-from one has none; its `thread_count()` is 0 and its `launch`
+/// `errc::launch_argument_mismatch` (as is a launch with a moved-from pool); what needs no threads
+/// (buffers, artifacts) still works, and it may be assigned a backend again.
 class backend {
 public:
     using stream = host::stream;
@@ -51,7 +56,8 @@ public:
     /// A backend whose launches run on `threads` threads (0 counts as 1), the caller's among them.
     explicit backend(unsigned threads = default_thread_count()) : pool_(std::make_unique<thread_pool>(threads)) {}
 
-    unsigned thread_count() const noexcept { return pool_->size(); }
+    /// The threads a launch runs on; 0 for a moved-from backend.
+    unsigned thread_count() const noexcept { return pool_ ? pool_->size() : 0; }
 
     buffer allocate_buffer(std::size_t byte_size) { return detail::allocate(byte_size); }
     void free_buffer(buffer allocated) noexcept { detail::deallocate(allocated); }
@@ -69,21 +75,28 @@ public:
         if (zeroed.byte_size != 0) std::memset(detail::bytes_of(zeroed), 0, zeroed.byte_size);
     }
 
-    /// Runs every block of the launch and returns when they are all done; see `detail::run_blocks` for its errors.
+    /// Runs every block of the launch and returns when they are all done; see `detail::run_blocks`
+    /// for its errors. On a moved-from backend: `errc::launch_argument_mismatch`.
     void launch(const kernel& loaded, const launch_config& config, std::span<const kernel_argument> arguments,
                 const std::optional<stream>&) {
+        if (!pool_)
+            throw error(errc::launch_argument_mismatch, "host backend: launch of '" + std::string(loaded.entry_name) +
+                                                            "' on a moved-from backend, which has no threads; launch "
+                                                            "on the backend it was moved to");
         detail::run_blocks(*pool_, loaded, config, arguments);
     }
 
     void synchronize(const std::optional<stream>&) noexcept {}
 
-    /// Copies `bytes` from host memory into `to`; `errc::launch_argument_mismatch` if they do not fit.
+    /// Copies `bytes` from host memory into `to`; `errc::launch_argument_mismatch` if they do not
+    /// fit or `to` is null.
     void upload(const buffer& to, const void* from, std::size_t bytes) {
         detail::check_transfer("upload", bytes, to);
         if (bytes != 0) std::memcpy(detail::bytes_of(to), from, bytes);
     }
 
-    /// Copies the first `bytes` of `from` into host memory; `errc::launch_argument_mismatch` if `from` holds fewer.
+    /// Copies the first `bytes` of `from` into host memory; `errc::launch_argument_mismatch` if
+    /// `from` holds fewer or is null.
     void download(void* to, const buffer& from, std::size_t bytes) {
         detail::check_transfer("download", bytes, from);
         if (bytes != 0) std::memcpy(to, detail::bytes_of(from), bytes);

@@ -1,10 +1,11 @@
 // SPDX-License-Identifier: Apache-2.0
-// Defines the run-time checks of a launch's inputs: the runtime scalars' bounds, the byte sizes
-// the declared buffers need, and the caller's buffers (null, size, wrap, overlap).
+// Defines the run-time checks of a launch's inputs: the format, the runtime scalars' bounds, the
+// byte sizes the declared buffers need, and the caller's buffers (null, size, wrap, overlap).
 #pragma once
 
 #include <accy/core/buffer.hpp>
 #include <accy/core/error.hpp>
+#include <accy/core/format.hpp>
 #include <accy/pipeline/detail/derivation_step.hpp>
 #include <accy/pipeline/pipeline.hpp>
 #include <accy/runtime/detail/check_context.hpp>
@@ -23,6 +24,20 @@
 namespace accy {
 
 namespace detail {
+
+/// `errc::unsupported_operation` unless `fmt` is one of `accy::format`'s values and every stage
+/// of `Pipeline` has an entry in it. A value cast from outside the enumeration would index past
+/// the pipeline's table of entries, so it is refused first, as no backend runs it either.
+template <class Pipeline>
+void check_format(format fmt, const check_context& context) {
+    if (static_cast<std::size_t>(fmt) >= format_count)
+        throw error(errc::unsupported_operation, std::string(context) + ": format " + std::to_string(static_cast<int>(fmt)) +
+                                                     " is not an accy::format (0 to " + std::to_string(format_count - 1) + ")");
+    if (const std::size_t missing = Pipeline::first_stage_without(fmt); missing != Pipeline::stage_count)
+        throw error(errc::unsupported_operation, std::string(context) + ": stage " + std::to_string(missing) + " ('" +
+                                                     std::string(Pipeline::stage_infos[missing].target) + "') has no " +
+                                                     std::string(to_string(fmt)) + " entry in the registry");
+}
 
 /// "intermediate 1 (f32)": a declared buffer, for messages.
 inline std::string buffer_name(buffer_kind list, std::size_t index, dtype type) {

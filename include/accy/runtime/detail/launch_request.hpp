@@ -107,17 +107,14 @@ void apply_option(launch_request<Pipeline, Backend>& request, const Option& opti
 template <class Pipeline, class Backend>
 void check_request(const launch_request<Pipeline, Backend>& request, const derived_value* scalars) {
     using declared = typename Pipeline::declared;
-    if (const std::size_t missing = Pipeline::first_stage_without(request.fmt); missing != Pipeline::stage_count)
-        throw error(errc::unsupported_operation, request.message_prefix() + ": stage " + std::to_string(missing) + " ('" +
-                                                     std::string(Pipeline::stage_infos[missing].target) + "') has no " +
-                                                     std::string(to_string(request.fmt)) + " entry in the registry");
+    const check_context context = request.context();
+    check_format<Pipeline>(request.fmt, context);
     if (request.operands.size() != Pipeline::operand_count)
         throw request.mismatch("expects " + std::to_string(Pipeline::operand_count) + " operands, got " +
                                std::to_string(request.operands.size()));
     if (request.results.size() != Pipeline::result_count)
         throw request.mismatch("expects " + std::to_string(Pipeline::result_count) + " results, got " +
                                std::to_string(request.results.size()));
-    const check_context context = request.context();
     check_runtime_scalars<Pipeline>(scalars, context);
     if (request.pool != nullptr && !request.pool->loaded())
         throw request.mismatch("the artifact pool was moved from: its kernels belong to the pool it was moved to");

@@ -42,16 +42,6 @@ constexpr errc code_of(CUresult result) noexcept {
     }
 }
 
-/// "CUDA_ERROR_OUT_OF_MEMORY (out of memory)": the driver's name and text of a result.
-inline std::string result_text(const driver_api& api, CUresult result) {
-    const char* name = nullptr;
-    const char* text = nullptr;
-    if (api.get_error_name(result, &name) != CUDA_SUCCESS || name == nullptr)
-        return message("unknown CUresult ", static_cast<int>(result));
-    if (api.get_error_string(result, &text) != CUDA_SUCCESS || text == nullptr) return name;
-    return message(name, " (", text, ")");
-}
-
 [[noreturn, gnu::cold, gnu::noinline]] inline void fail(const driver_api& api, CUresult result, std::string_view call,
                                                          std::string_view details = {}) {
     std::string text = message(call, " failed with ", result_text(api, result));

@@ -21,9 +21,6 @@
 
 namespace accy::cuda::detail {
 
-/// "(x, y, z)", for messages.
-inline std::string to_text(const dim3& value) { return message("(", value.x, ", ", value.y, ", ", value.z, ")"); }
-
 /// Launches `loaded` on `stream` in `context` with the entry's launch attributes (a kernel that
 /// waits on its predecessor launches with programmatic stream serialization).
 inline void launch_kernel(const driver_api& api, CUcontext context, const kernel& loaded, const launch_config& config,
@@ -33,7 +30,7 @@ inline void launch_kernel(const driver_api& api, CUcontext context, const kernel
                     message("the kernel takes ", loaded.parameter_count, " parameters, the launch binds ", arguments.size()));
     if (!within_limits(config)) [[unlikely]]
         throw error(errc::launch_argument_mismatch,
-                    message("grid ", to_text(config.grid), " or block ", to_text(config.block), " is outside CUDA's limits"));
+                    message("grid ", to_string(config.grid), " or block ", to_string(config.block), " is outside CUDA's limits"));
     const context_scope current(api, context);
     kernel_parameters parameters(api, arguments);
     driver_attributes attributes(loaded.attributes, true);
@@ -45,7 +42,7 @@ inline void launch_kernel(const driver_api& api, CUcontext context, const kernel
     const CUresult result = api.launch_kernel_ex(&launch, loaded.function, parameters.data(), nullptr);
     if (result != CUDA_SUCCESS) [[unlikely]]
         fail(api, result, "cuLaunchKernelEx",
-             message("grid ", to_text(config.grid), ", block ", to_text(config.block), ", ", config.shared_bytes,
+             message("grid ", to_string(config.grid), ", block ", to_string(config.block), ", ", config.shared_bytes,
                      " bytes of dynamic shared memory"));
 }
 

@@ -20,13 +20,6 @@
 
 namespace accy::host::detail {
 
-// Appends rather than writing `"(" + std::to_string(...)`, on which g++ 12 warns falsely (-Wrestrict).
-inline std::string to_string(const dim3& dims) {
-    std::string text = "(";
-    text.append(std::to_string(dims.x)).append(", ").append(std::to_string(dims.y)).append(", ");
-    return text.append(std::to_string(dims.z)).append(")");
-}
-
 /// The job of one launch: calls the kernel for every block, even after one has thrown, so that no
 /// block waits forever on one that was skipped (a look-back scan's later tile waits on its
 /// predecessors); the first block that throws keeps its exception.

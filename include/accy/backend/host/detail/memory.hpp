@@ -14,9 +14,13 @@
 namespace accy::host::detail {
 
 /// Host memory of `byte_size` bytes, `buffer_alignment`-aligned; its address is the pointer
-/// value. `errc::out_of_memory` when the system has none to give.
+/// value. `errc::out_of_memory` when the system has none to give, and for more than PTRDIFF_MAX
+/// bytes, which no object can hold: there libstdc++'s aligned operator new rounds the size up past
+/// SIZE_MAX and returns a block of a few bytes instead of failing.
 inline buffer allocate(std::size_t byte_size) {
-    void* memory = ::operator new(byte_size, std::align_val_t{buffer_alignment}, std::nothrow);
+    void* memory = byte_size <= static_cast<std::size_t>(PTRDIFF_MAX)
+                       ? ::operator new(byte_size, std::align_val_t{buffer_alignment}, std::nothrow)
+                       : nullptr;
     if (memory == nullptr)
         throw error(errc::out_of_memory, "host backend: cannot allocate a buffer of " + std::to_string(byte_size) + " bytes");
     return {static_cast<std::uint64_t>(reinterpret_cast<std::uintptr_t>(memory)), byte_size};
@@ -33,12 +37,15 @@ inline std::byte* bytes_of(const buffer& allocated) noexcept {
     return reinterpret_cast<std::byte*>(static_cast<std::uintptr_t>(allocated.address));
 }
 
-/// `errc::launch_argument_mismatch` unless `bytes` fit in `allocated`.
+/// `errc::launch_argument_mismatch` unless `bytes` fit in `allocated`, and unless `allocated` is
+/// a buffer (not null) when there is anything to copy.
 inline void check_transfer(std::string_view operation, std::size_t bytes, const buffer& allocated) {
-    if (bytes > allocated.byte_size)
-        throw error(errc::launch_argument_mismatch, "host backend: " + std::string(operation) + " of " +
-                                                        std::to_string(bytes) + " bytes, the buffer holds " +
-                                                        std::to_string(allocated.byte_size));
+    const auto fail = [&](const std::string& why) {
+        throw error(errc::launch_argument_mismatch,
+                    "host backend: " + std::string(operation) + " of " + std::to_string(bytes) + " bytes: " + why);
+    };
+    if (bytes > allocated.byte_size) fail("the buffer holds " + std::to_string(allocated.byte_size));
+    if (bytes != 0 && allocated.address == 0) fail("the buffer is a null buffer (address 0)");
 }
 
 }  // namespace accy::host::detail

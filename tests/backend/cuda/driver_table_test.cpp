@@ -1,0 +1,174 @@
+// SPDX-License-Identifier: Apache-2.0
+// The CUDA backend without a GPU: cuInit's failure as an error (backend/cuda/driver.hpp), and a backend adopted with a
+// driver table of fakes (backend/cuda/backend.hpp): a moved-from backend refuses before calling the driver, and a
+// free still frees when its context cannot be made current.
+#include "support/errors.hpp"
+
+#include <accy/backend/cuda.hpp>
+
+#include <boost/test/unit_test.hpp>
+
+#include <array>
+#include <cstddef>
+#include <cstdint>
+#include <optional>
+#include <utility>
+
+namespace {
+
+using accy_test::fails_with;
+
+CUresult CUDAAPI error_name(CUresult result, const char** name) {
+    *name = result == CUDA_ERROR_NO_DEVICE ? "CUDA_ERROR_NO_DEVICE" : "CUDA_ERROR_UNKNOWN";
+    return CUDA_SUCCESS;
+}
+
+CUresult CUDAAPI error_string(CUresult, const char** text) {
+    *text = "no CUDA-capable device is detected";
+    return CUDA_SUCCESS;
+}
+
+/// The fake driver's state: one device, whose context is `own_context`, and what was asked of it.
+struct fake_driver_state {
+    CUcontext current = nullptr;
+    bool fail_context_switch = false;
+    CUresult free_result = CUDA_SUCCESS;
+    int calls = 0;  ///< every call but the error texts
+    int frees = 0;
+};
+fake_driver_state fake;
+const CUcontext own_context = reinterpret_cast<CUcontext>(std::uintptr_t{0x1000});
+
+/// A driver table of fakes, enough to adopt a context, allocate and free.
+accy::cuda::driver_api fake_driver() {
+    accy::cuda::driver_api api;
+    api.get_error_name = error_name;
+    api.get_error_string = error_string;
+    api.ctx_get_current = [](CUcontext* context) {
+        ++fake.calls;
+        *context = fake.current;
+        return CUDA_SUCCESS;
+    };
+    api.ctx_set_current = [](CUcontext context) {
+        ++fake.calls;
+        if (fake.fail_context_switch) return CUDA_ERROR_INVALID_CONTEXT;
+        fake.current = context;
+        return CUDA_SUCCESS;
+    };
+    api.ctx_get_device = [](CUdevice* device) {
+        ++fake.calls;
+        *device = 0;
+        return CUDA_SUCCESS;
+    };
+    api.device_get_count = [](int* count) {
+        ++fake.calls;
+        *count = 1;
+        return CUDA_SUCCESS;
+    };
+    api.device_get = [](CUdevice* device, int) {
+        ++fake.calls;
+        *device = 0;
+        return CUDA_SUCCESS;
+    };
+    api.device_get_attribute = [](int* value, CUdevice_attribute, CUdevice) {
+        ++fake.calls;
+        *value = 9;
+        return CUDA_SUCCESS;
+    };
+    api.mem_alloc = [](CUdeviceptr* address, std::size_t) {
+        ++fake.calls;
+        *address = 0x200000;
+        return CUDA_SUCCESS;
+    };
+    api.mem_free = [](CUdeviceptr) {
+        ++fake.calls;
+        ++fake.frees;
+        return fake.free_result;
+    };
+    return api;
+}
+
+const accy::cuda::driver_api fakes = fake_driver();
+
+/// A backend on the fake device's context, with the fake driver's state reset.
+accy::cuda::backend adopt_fake() {
+    fake = {};
+    return accy::cuda::backend::adopt(own_context, fakes);
+}
+
+}  // namespace
+
+BOOST_AUTO_TEST_SUITE(cuda_driver_table)
+
+// Issue 34, item 8: the error named CUDA_ERROR_NO_DEVICE but its driver_result() was 0.
+BOOST_AUTO_TEST_CASE(a_cuinit_failure_carries_its_cuda_result) {
+    accy::cuda::detail::loaded_driver loaded;
+    loaded.api.get_error_name = error_name;
+    loaded.api.get_error_string = error_string;
+    accy::cuda::detail::initialize(loaded, [](unsigned) { return CUDA_ERROR_NO_DEVICE; });
+    const accy::error failure = loaded.unavailable();
+    BOOST_TEST(failure.driver_result() == CUDA_ERROR_NO_DEVICE);
+    BOOST_CHECK(fails_with(accy::errc::runtime_unavailable,
+                           {"cuInit failed with CUDA_ERROR_NO_DEVICE (no CUDA-capable device is detected)"})(failure));
+
+    accy::cuda::detail::loaded_driver initialized;
+    accy::cuda::detail::initialize(initialized, [](unsigned) { return CUDA_SUCCESS; });
+    BOOST_TEST(initialized.failure.empty());
+}
+
+// Issue 34, item 7: a moved-from backend dereferenced a null driver table (segmentation fault).
+BOOST_AUTO_TEST_CASE(a_moved_from_backend_refuses_every_driver_call_before_making_it) {
+    accy::cuda::backend moved_from = adopt_fake();
+    const accy::cuda::backend moved_to(std::move(moved_from));
+    BOOST_TEST(moved_from.context() == nullptr);
+    const accy::buffer held{0x200000, 256};
+    std::array<unsigned char, 4> bytes{};
+    const int calls = fake.calls;
+    const auto refused = fails_with(accy::errc::launch_argument_mismatch,
+                                    {"accy::cuda::backend of device 0 was moved from: its context belongs to the backend it was moved to"});
+    BOOST_CHECK_EXCEPTION(moved_from.driver(), accy::error, refused);
+    BOOST_CHECK_EXCEPTION(moved_from.device_name(), accy::error, refused);
+    BOOST_CHECK_EXCEPTION(moved_from.make_current(), accy::error, refused);
+    BOOST_CHECK_EXCEPTION(moved_from.enter_context(), accy::error, refused);
+    BOOST_CHECK_EXCEPTION(moved_from.allocate_buffer(256), accy::error, refused);
+    BOOST_CHECK_EXCEPTION(moved_from.upload(held, bytes.data(), bytes.size()), accy::error, refused);
+    BOOST_CHECK_EXCEPTION(moved_from.download(bytes.data(), held, bytes.size()), accy::error, refused);
+    BOOST_CHECK_EXCEPTION(moved_from.fill_zero(held, std::nullopt), accy::error, refused);
+    BOOST_CHECK_EXCEPTION(moved_from.load_artifact(accy::cuda::artifact{}), accy::error, refused);
+    BOOST_CHECK_EXCEPTION(moved_from.launch(accy::cuda::kernel{}, accy::launch_config{}, {}, std::nullopt), accy::error, refused);
+    BOOST_CHECK_EXCEPTION(moved_from.synchronize(std::nullopt), accy::error, refused);
+    BOOST_TEST(fake.calls == calls, "the moved-from backend called the driver " << fake.calls - calls << " time(s)");
+}
+
+// Issue 34, item 5: a free whose context switch failed never called cuMemFree, and said nothing.
+BOOST_AUTO_TEST_CASE(a_free_whose_context_switch_fails_still_frees) {
+    accy::cuda::backend device = adopt_fake();
+    const accy::buffer allocated = device.allocate_buffer(256);
+    const std::size_t failed = accy::cuda::failed_free_count();
+    fake.fail_context_switch = true;
+    device.free_buffer(allocated);
+    BOOST_TEST(fake.frees == 1);
+    BOOST_TEST(accy::cuda::failed_free_count() == failed);
+}
+
+BOOST_AUTO_TEST_CASE(a_free_the_driver_refuses_is_counted) {
+    accy::cuda::backend device = adopt_fake();
+    const accy::buffer allocated = device.allocate_buffer(256);
+    const std::size_t failed = accy::cuda::failed_free_count();
+    fake.free_result = CUDA_ERROR_ILLEGAL_ADDRESS;
+    device.free_buffer(allocated);
+    BOOST_TEST(fake.frees == 1);
+    BOOST_TEST(accy::cuda::failed_free_count() == failed + 1);
+}
+
+BOOST_AUTO_TEST_CASE(a_moved_from_backend_still_frees_what_it_allocated) {
+    accy::cuda::backend moved_from = adopt_fake();
+    const accy::buffer allocated = moved_from.allocate_buffer(256);
+    const accy::cuda::backend moved_to(std::move(moved_from));
+    const std::size_t failed = accy::cuda::failed_free_count();
+    moved_from.free_buffer(allocated);
+    BOOST_TEST(fake.frees == 1);
+    BOOST_TEST(accy::cuda::failed_free_count() == failed);
+}
+
+BOOST_AUTO_TEST_SUITE_END()
