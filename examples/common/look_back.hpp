@@ -1,7 +1,8 @@
 // SPDX-License-Identifier: Apache-2.0
 // Defines the decoupled look-back of the examples' host kernels over the status words of
-// common/tile_status.hpp, `accy_examples::exclusive_prefix` and `finish_look_back`, the claiming of
-// tiles in order, `claim_tile`, and the workspace that holds the words, `look_back_status`: what
+// common/tile_status.hpp, `accy_examples::exclusive_prefix` and `finish_look_back`, which wait for
+// words with `wait_for_flag` until the launch is cancelled, the claiming of tiles in order,
+// `claim_tile`, and the workspace that holds the words, `look_back_status`: what
 // common/cuda/look_back.cuh does on the GPU, with std::atomic_ref on the words.
 #pragma once
 
@@ -24,22 +25,33 @@ namespace accy_examples {
 template <accy::derivation Words>
 using look_back_status = accy::kept_zero<accy::shape<accy::dtype::u64, Words>>;
 
+/// Loads status word `word` until its flag is `flag`, or any flag where `flag` is 0, and returns it.
+/// Throws once `block`'s launch is cancelled (another block threw): the tile that was to set the
+/// word may have thrown before it did, and then the wait would never end.
+inline std::uint64_t wait_for_flag(const accy::host_block& block, std::uint64_t& word, std::uint64_t flag = 0) {
+    for (;;) {
+        const std::uint64_t loaded = std::atomic_ref(word).load(std::memory_order_acquire);
+        if (flag == 0 ? status_flag(loaded) != 0 : status_flag(loaded) == flag) return loaded;
+        if (block.cancelled())
+            throw accy::error(accy::errc::device_error, "look-back abandoned: another block of the launch failed");
+        std::this_thread::yield();
+    }
+}
+
 /// Publishes tile `tile_index`'s `aggregate` (a 4-byte T), finds the sum of all tiles before it by
 /// walking back over their status words until one holds an inclusive prefix, publishes its own
 /// inclusive prefix and returns the exclusive one. Each predecessor's word is waited for: the host
 /// backend's workers claim tiles in increasing order, so every predecessor is finished or being
-/// worked on, and the wait ends.
+/// worked on, and the wait ends, or the launch is cancelled (`wait_for_flag`).
 template <class T>
-T exclusive_prefix(std::span<std::uint64_t> status, std::uint32_t tile_index, T aggregate) {
+T exclusive_prefix(const accy::host_block& block, std::span<std::uint64_t> status, std::uint32_t tile_index, T aggregate) {
     const auto publish = [&](std::uint64_t flag, T value) {
         std::atomic_ref(status[tile_index]).store(status_word(flag, std::bit_cast<std::uint32_t>(value)), std::memory_order_release);
     };
     publish(flag_aggregate, aggregate);
     T exclusive{};
     for (std::int64_t predecessor = std::int64_t{tile_index} - 1; predecessor >= 0; --predecessor) {
-        std::uint64_t word;
-        while (status_flag(word = std::atomic_ref(status[predecessor]).load(std::memory_order_acquire)) == 0)
-            std::this_thread::yield();
+        const std::uint64_t word = wait_for_flag(block, status[predecessor]);
         exclusive = wrapping_add(exclusive, std::bit_cast<T>(status_bits(word)));
         if (status_flag(word) == flag_prefix) break;
     }
@@ -51,10 +63,10 @@ T exclusive_prefix(std::span<std::uint64_t> status, std::uint32_t tile_index, T 
 /// word holds an inclusive prefix (each tile's last write to its word, at the end of its look-back:
 /// no tile reads a word after that), then sets them all back to zero for the next launch. The
 /// others return at once.
-inline void finish_look_back(std::span<std::uint64_t> status, std::uint32_t tile_index, std::uint32_t tiles) {
+inline void finish_look_back(const accy::host_block& block, std::span<std::uint64_t> status, std::uint32_t tile_index,
+                             std::uint32_t tiles) {
     if (tile_index + 1 != tiles) return;
-    for (std::uint64_t& word : status.first(tiles))
-        while (status_flag(std::atomic_ref(word).load(std::memory_order_acquire)) != flag_prefix) std::this_thread::yield();
+    for (std::uint64_t& word : status.first(tiles)) wait_for_flag(block, word, flag_prefix);
     for (std::uint64_t& word : status.first(tiles)) std::atomic_ref(word).store(0, std::memory_order_relaxed);
 }
 

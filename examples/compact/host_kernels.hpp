@@ -36,8 +36,8 @@ void select(const accy::host_block& block) {
         slots[kept] = in[i];
         kept += in[i] > threshold ? 1 : 0;
     }
-    const std::uint32_t before = exclusive_prefix(status, tile_index, kept);
-    finish_look_back(status, tile_index, block.grid_dim.x);
+    const std::uint32_t before = exclusive_prefix(block, status, tile_index, kept);
+    finish_look_back(block, status, tile_index, block.grid_dim.x);
     std::copy_n(slots.begin(), kept, out.begin() + before);
     if (range.last == n) count[0] = before + kept;
 }

@@ -21,13 +21,13 @@ namespace accy_examples::single_pass::host {
 // Scans tile `tile_index` of `tiles` of `Tile` over `input` into `result`, then adds the sum of the
 // tiles before it, found by look-back over `status` (common/look_back.hpp).
 template <class Tile, class T>
-void scan_tile_of(std::uint32_t tile_index, std::uint32_t tiles, std::span<T> result, std::span<const T> input,
+void scan_tile_of(const accy::host_block& block, std::uint32_t tile_index, std::uint32_t tiles, std::span<T> result, std::span<const T> input,
                   std::span<std::uint64_t> status, std::uint32_t n) {
     const tile_range<Tile> range(tile_index, n);
     T running{};
     for (std::uint64_t i = range.first; i < range.last; ++i) result[i] = running = wrapping_add(running, input[i]);
-    const T before = exclusive_prefix(status, tile_index, running);
-    finish_look_back(status, tile_index, tiles);
+    const T before = exclusive_prefix(block, status, tile_index, running);
+    finish_look_back(block, status, tile_index, tiles);
     for (std::uint64_t i = range.first; i < range.last; ++i) result[i] = wrapping_add(result[i], before);
 }
 
@@ -40,10 +40,10 @@ void scan_tiles(const accy::host_block& block) {
     const auto result = block.buffer_as<T>(0);
     const auto input = block.buffer_as<const T>(1);
     const auto status = block.buffer_as<std::uint64_t>(2);
-    if (register_tiles_cover(blocks, n)) return scan_tile_of<register_tile>(block.block_index.x, blocks, result, input, status, n);
+    if (register_tiles_cover(blocks, n)) return scan_tile_of<register_tile>(block, block.block_index.x, blocks, result, input, status, n);
     const std::uint32_t tiles = staged_tiles(n);
     for (std::uint32_t tile_index; (tile_index = claim_tile(status[tiles], tiles, blocks)) != no_tile;)
-        scan_tile_of<staged_tile>(tile_index, tiles, result, input, status, n);
+        scan_tile_of<staged_tile>(block, tile_index, tiles, result, input, status, n);
 }
 
 }  // namespace accy_examples::single_pass::host

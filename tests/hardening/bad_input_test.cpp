@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: Apache-2.0
 // Regression tests of issue 34 (no input crashes it), one per finding, each named for its item: a
-// host buffer too large to allocate (1), an out-of-range `accy::format` (4), host transfers with a
+// host buffer too large to allocate (1), launch cycles across host backends and a look-back whose
+// predecessor threw (3), an out-of-range `accy::format` (4), host transfers with a
 // null buffer (6), a moved-from host backend, device_buffer and thread_pool (7), a launch outside
 // CUDA's limits on the recording backend (9, in conformance/cases/launches.hpp). A case that
 // crashed or corrupted the heap before its fix runs in a child process (`accy_test::forked`).
@@ -18,15 +19,19 @@
 #include <boost/test/unit_test.hpp>
 
 #include <array>
+#include <atomic>
 #include <chrono>
 #include <cstdint>
 #include <cstring>
+#include <functional>
 #include <initializer_list>
+#include <latch>
 #include <limits>
 #include <optional>
 #include <stdexcept>
 #include <string>
 #include <string_view>
+#include <thread>
 #include <tuple>
 #include <type_traits>
 #include <utility>
@@ -109,6 +114,122 @@ BOOST_AUTO_TEST_CASE(item1_a_workspace_of_2_to_the_64_minus_101_bytes_is_out_of_
         expect_refused(launch, accy::errc::out_of_memory, {std::to_string(n) + " bytes"});
         expect_refused([&] { (void)accy::allocate_scratch<huge_workspace>(device, std::tuple<std::uint64_t>{n}); },
                        accy::errc::out_of_memory, {std::to_string(n) + " bytes"});
+    });
+    BOOST_TEST(outcome == "returned");
+}
+
+// --- item 3: launch cycles across host backends, and a look-back that cannot end ------------------
+
+/// A host kernel that launches `next_kernel` (one block) on `next_backend`: the links of a chain of
+/// launches through several backends, the last one's kernel counting blocks.
+struct chain_link {
+    accy::host::backend* next_backend = nullptr;
+    const accy::host::kernel* next_kernel = nullptr;
+};
+std::array<chain_link, 3> links;
+std::atomic<unsigned> chain_ends{0};
+
+template <std::size_t Link>
+void launches_next(const accy::host_block&) {
+    links[Link].next_backend->launch(*links[Link].next_kernel, {{1, 1, 1}, {1, 1, 1}, 0}, {}, std::nullopt);
+}
+void ends_chain(const accy::host_block&) { chain_ends.fetch_add(1, std::memory_order_relaxed); }
+constexpr std::array link_entries{accy_test::host_entry("test.link_0", &launches_next<0>, {}),
+                                  accy_test::host_entry("test.link_1", &launches_next<1>, {}),
+                                  accy_test::host_entry("test.link_2", &launches_next<2>, {})};
+constexpr accy::kernel_entry ends_chain_entry = accy_test::host_entry("test.ends_chain", &ends_chain, {});
+
+BOOST_AUTO_TEST_CASE(item3_a_launch_cycle_through_two_or_three_host_backends_is_an_error_not_a_deadlock) {
+    const std::string outcome = forked(60s, "launch cycles A -> B -> A and A -> B -> C -> A", [] {
+        std::array<accy::host::backend, 3> devices{accy::host::backend(2), accy::host::backend(1), accy::host::backend(3)};
+        using kernel = accy_test::loaded_kernel<accy::host::backend>;
+        const kernel link_0(devices[0], link_entries[0]), link_1(devices[1], link_entries[1]),
+            link_2(devices[2], link_entries[2]), end_on_2(devices[2], ends_chain_entry);
+        const auto launch_chain = [&] { devices[0].launch(link_0.get(), {{4, 1, 1}, {1, 1, 1}, 0}, {}, std::nullopt); };
+        // A -> B -> A: the kernel on B launches on A, whose launch waits for it.
+        links[0] = {&devices[1], &link_1.get()};
+        links[1] = {&devices[0], &link_0.get()};
+        expect_refused(launch_chain, accy::errc::unsupported_operation, {"test.link_0", "launch is waiting for it"});
+        // A -> B -> C -> A.
+        links[1] = {&devices[2], &link_2.get()};
+        links[2] = {&devices[0], &link_0.get()};
+        expect_refused(launch_chain, accy::errc::unsupported_operation, {"launch is waiting for it"});
+        // A -> B -> C without a cycle runs, and the backends still work after the refusals.
+        links[2] = {&devices[2], &end_on_2.get()};
+        expect_refused(launch_chain, accy::errc::unsupported_operation, {"must not launch on its own backend"});
+        links[1] = {&devices[2], &end_on_2.get()};
+        launch_chain();
+        if (chain_ends.load() != 4) throw std::logic_error(std::to_string(chain_ends.load()) + " chains ended, not 4");
+    });
+    BOOST_TEST(outcome == "returned");
+}
+
+/// Two launches from two threads, each of a kernel on one backend that, once both run, launches on the other.
+std::latch* both_running = nullptr;
+template <std::size_t Link>
+void meets_then_launches_next(const accy::host_block& block) {
+    both_running->arrive_and_wait();
+    launches_next<Link>(block);
+}
+
+BOOST_AUTO_TEST_CASE(item3_two_threads_launching_across_two_backends_in_opposite_orders_do_not_deadlock) {
+    const std::string outcome = forked(60s, "A -> B on one thread while B -> A on another", [] {
+        accy::host::backend a(2), b(2);
+        using kernel = accy_test::loaded_kernel<accy::host::backend>;
+        const kernel a_to_b(a, accy_test::host_entry("test.a_to_b", &meets_then_launches_next<0>, {})),
+            b_to_a(b, accy_test::host_entry("test.b_to_a", &meets_then_launches_next<1>, {})),
+            end_on_a(a, ends_chain_entry), end_on_b(b, ends_chain_entry);
+        links[0] = {&b, &end_on_b.get()};
+        links[1] = {&a, &end_on_a.get()};
+        for (int round = 0; round < 20; ++round) {
+            std::latch meet(2);
+            both_running = &meet;
+            chain_ends = 0;
+            std::array<std::optional<accy::error>, 2> refused;
+            const auto launch = [&](accy::host::backend& device, const kernel& outer, std::optional<accy::error>& failure) {
+                try {
+                    device.launch(outer.get(), {{1, 1, 1}, {1, 1, 1}, 0}, {}, std::nullopt);
+                } catch (const accy::error& thrown) {
+                    failure = thrown;
+                }
+            };
+            std::thread other(launch, std::ref(b), std::cref(b_to_a), std::ref(refused[1]));
+            launch(a, a_to_b, refused[0]);
+            other.join();
+            // Exactly one of the two closes the cycle and is refused; the other then runs to its end.
+            const int refusals = int{refused[0].has_value()} + int{refused[1].has_value()};
+            if (refusals != 1 || chain_ends.load() != 1)
+                throw std::logic_error("round " + std::to_string(round) + ": " + std::to_string(refusals) +
+                                       " launches refused and " + std::to_string(chain_ends.load()) + " ran to the end, not 1 and 1");
+            const accy::error& failure = refused[0] ? *refused[0] : *refused[1];
+            if (failure.code() != accy::errc::unsupported_operation || failure.message().find("both would wait forever") == std::string::npos)
+                throw std::logic_error(std::string("round ") + std::to_string(round) + ": " + failure.what());
+        }
+    });
+    BOOST_TEST(outcome == "returned");
+}
+
+/// Block 0 throws before it publishes its word; every other block waits for that word, as a
+/// look-back waits for its predecessor, until it sees the launch cancelled.
+std::uint64_t unpublished_word = 0;
+void fails_before_publishing(const accy::host_block& block) {
+    if (block.block_index.x == 0) throw accy::error(accy::errc::device_error, "tile 0 failed before publishing");
+    while (std::atomic_ref(unpublished_word).load(std::memory_order_acquire) == 0) {
+        if (block.cancelled()) return;
+        std::this_thread::yield();
+    }
+}
+constexpr accy::kernel_entry fails_before_publishing_entry =
+    accy_test::host_entry("test.fails_before_publishing", &fails_before_publishing, {});
+
+BOOST_AUTO_TEST_CASE(item3_blocks_waiting_for_a_block_that_threw_see_the_launch_cancelled) {
+    const std::string outcome = forked(60s, "a look-back whose first tile throws", [] {
+        for (const unsigned threads : {1u, 2u, 4u}) {
+            accy::host::backend device(threads);
+            const accy_test::loaded_kernel<accy::host::backend> kernel(device, fails_before_publishing_entry);
+            expect_refused([&] { device.launch(kernel.get(), {{64, 1, 1}, {1, 1, 1}, 0}, {}, std::nullopt); },
+                           accy::errc::device_error, {"test.fails_before_publishing", "block (0, 0, 0)", "before publishing"});
+        }
     });
     BOOST_TEST(outcome == "returned");
 }

@@ -10,6 +10,7 @@
 #include <accy/kernel/parameter.hpp>
 #include <accy/kernel/tensor_map.hpp>
 
+#include <atomic>
 #include <cstddef>
 #include <cstdint>
 #include <cstring>
@@ -35,6 +36,13 @@ struct host_block {
     std::span<std::byte> shared;             ///< the entry's dynamic shared memory bytes, this block's alone
     std::string_view kernel_name;            ///< the entry's name
     std::span<const parameter> parameters;   ///< the entry's declaration, one per argument
+    const std::atomic<bool>* launch_failed = nullptr;  ///< set once a block of the launch has thrown: see `cancelled`
+
+    /// Whether another block of this launch has thrown, so that the launch fails whatever this
+    /// block does. A block that waits for others (a look-back waiting for its predecessors to
+    /// publish) checks it while it waits, and returns or throws once it is set: what it waits for may
+    /// never come. What a block throws after that is not reported; the launch throws the first failure.
+    bool cancelled() const noexcept { return launch_failed != nullptr && launch_failed->load(std::memory_order_acquire); }
 
     /// Buffer parameter `index` as elements of `T` (host memory on the host backend): `T` of the
     /// declared element dtype's size, and that dtype where `T` has one (`const float` for f32); of

@@ -37,8 +37,9 @@ struct stream {
 /// are host memory, `buffer_alignment`-aligned, addressed by their pointer value. The blocks of a
 /// launch run in parallel on a pool of threads that the backend owns; stages run in order
 /// because `launch` returns only once all its blocks are done, which leaves `synchronize`
-/// nothing to wait for. Launches from several threads run one after another; a kernel that
-/// launches on its own backend gets `errc::unsupported_operation`. Move-only: the threads move
+/// nothing to wait for. Launches from several threads run one after another; a kernel's launch
+/// that would wait forever (on its own backend, or on one waiting for it: `thread_pool::run`) gets
+/// `errc::unsupported_operation`. Move-only: the threads move
 /// with the backend, so a moved-from one has none; its `thread_count()` is 0 and its `launch`
 /// `errc::launch_argument_mismatch` (as is a launch with a moved-from pool); what needs no threads
 /// (buffers, artifacts) still works, and it may be assigned a backend again.

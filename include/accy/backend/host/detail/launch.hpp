@@ -22,7 +22,8 @@ namespace accy::host::detail {
 
 /// The job of one launch: calls the kernel for every block, even after one has thrown, so that no
 /// block waits forever on one that was skipped (a look-back scan's later tile waits on its
-/// predecessors); the first block that throws keeps its exception.
+/// predecessors); the first block that throws keeps its exception and sets `failed`, which the
+/// blocks still running or waiting see as `host_block::cancelled()`.
 struct block_job {
     const kernel& loaded;
     const launch_config& config;
@@ -42,7 +43,7 @@ struct block_job {
             thread_local std::vector<std::byte> shared;
             if (shared.size() < config.shared_bytes) shared.resize(config.shared_bytes);
             loaded.function(host_block{block, config.block, grid, arguments, std::span(shared).first(config.shared_bytes),
-                                       loaded.entry_name, {loaded.parameters.begin(), loaded.parameters.size()}});
+                                       loaded.entry_name, {loaded.parameters.begin(), loaded.parameters.size()}, &failed});
         } catch (...) {
             if (!failed.exchange(true)) {
                 failed_block = block;
@@ -71,8 +72,8 @@ struct block_job {
 /// runs even when one throws; then the first exception caught is rethrown naming the kernel and
 /// the block: an `accy::error` with its own code, anything else as `errc::device_error`. A wrong
 /// argument count and a grid or block outside CUDA's limits are `errc::launch_argument_mismatch`.
-/// A kernel that launches on the pool running it gets `errc::unsupported_operation` (see
-/// `thread_pool::run`) instead of a deadlock.
+/// A kernel's launch that would wait forever for the launch it is part of gets
+/// `errc::unsupported_operation` (see `thread_pool::run`) instead of a deadlock.
 inline void run_blocks(thread_pool& pool, const kernel& loaded, const launch_config& config,
                        std::span<const kernel_argument> arguments) {
     if (loaded.function == nullptr)
