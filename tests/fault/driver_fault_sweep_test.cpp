@@ -1,0 +1,187 @@
+// SPDX-License-Identifier: Apache-2.0
+// The driver fault sweep: accy's CUDA backend on a fake driver (fake_cuda.cpp, loaded as libcuda.so.1) that fails
+// each of its calls in turn, one child process per failure, through loading the driver, making a backend, allocating
+// and copying, loading a pool, launching cold and hot, building, updating and replaying a graph, two devices' streams,
+// events and peer copies, and destroying everything. Each failure must surface as the accy::error of the public call
+// that made the failed call, with the documented code and the driver's result as driver_result(), unless accy
+// documents it as tolerated (a destructor's call); what the driver made must be destroyed; nothing may crash or hang.
+#include "fault/fault_sweep.hpp"
+#include "fault/sweep_pipeline.hpp"
+
+#include <accy/accy.hpp>
+#include <accy/backend/cuda.hpp>
+
+#include <boost/test/unit_test.hpp>
+
+#include <algorithm>
+#include <array>
+#include <cstddef>
+#include <cstdint>
+#include <numeric>
+#include <optional>
+#include <string>
+#include <string_view>
+#include <utility>
+#include <vector>
+
+namespace {
+
+using accy_fault::expect;
+using accy_fault::steps;
+using accy_fault::sweep_pipeline;
+
+constexpr std::uint32_t rows = 64, columns = 64;
+constexpr std::size_t elements = std::size_t{rows} * columns;
+const sweep_pipeline::scalar_values scalars{rows, columns};
+
+accy::cuda::backend make_backend(steps& step) {
+    return step("accy::cuda::backend(0)", [] { return accy::cuda::backend(0); });
+}
+
+/// The operand's bytes: 0, 1, 2, ...
+std::vector<std::uint8_t> operand_bytes() {
+    std::vector<std::uint8_t> bytes(elements * 2);
+    std::iota(bytes.begin(), bytes.end(), std::uint8_t{0});
+    return bytes;
+}
+
+/// An operand and a result of the sweep pipeline on `device`, the operand uploaded.
+struct pipeline_buffers {
+    accy::cuda::device_buffer operand, result;
+    std::array<accy::buffer, 1> operands, results;
+
+    pipeline_buffers(steps& step, accy::cuda::backend& device)
+        : operand(step("device_buffer (operand)", [&] { return accy::cuda::device_buffer(device, elements * 2); })),
+          result(step("device_buffer (result)", [&] { return accy::cuda::device_buffer(device, elements * 4); })),
+          operands{operand.view()}, results{result.view()} {
+        const std::vector<std::uint8_t> bytes = operand_bytes();
+        step("backend::upload", [&] { device.upload(operand.view(), bytes.data(), bytes.size()); });
+    }
+};
+
+void backend_and_adopted_context(steps& step) {
+    accy::cuda::backend device = make_backend(step);
+    expect(device.compute_capability() == std::pair{9, 0}, "the fake device is sm_90");
+    const std::string name = step("backend::device_name", [&] { return device.device_name(); });
+    expect(name == "Fake sm_90 device 0", "the device's name");
+    const accy::cuda::backend adopted =
+        step("accy::cuda::backend::adopt", [&] { return accy::cuda::backend::adopt(device.context()); });
+    expect(adopted.ordinal() == 0 && !adopted.owns_context(), "the adopted context is device 0's, not owned");
+}
+
+void buffers_and_copies(steps& step) {
+    accy::cuda::backend device = make_backend(step);
+    const accy::cuda::device_buffer buffer = step("device_buffer", [&] { return accy::cuda::device_buffer(device, 4096); });
+    const std::vector<std::uint8_t> sent = operand_bytes();
+    step("backend::upload", [&] { device.upload(buffer.view(), sent.data(), 4096); });
+    std::vector<std::uint8_t> got(4096);
+    step("backend::download", [&] { device.download(got.data(), buffer.view(), got.size()); });
+    expect(std::equal(got.begin(), got.end(), sent.begin()), "the download gives what was uploaded");
+    step("backend::fill_zero", [&] { device.fill_zero(buffer.view(), std::nullopt); });
+    step("backend::synchronize", [&] { device.synchronize(std::nullopt); });
+    step("backend::download (zeroed)", [&] { device.download(got.data(), buffer.view(), got.size()); });
+    expect(std::all_of(got.begin(), got.end(), [](std::uint8_t byte) { return byte == 0; }), "fill_zero zeroes");
+}
+
+void pool_and_scratch(steps& step) {
+    accy::cuda::backend device = make_backend(step);
+    const auto pool = step("load_artifacts", [&] { return accy::load_artifacts<sweep_pipeline>(device, accy::formats::cuda_ptx); });
+    expect(accy::cuda::loaded_library_count() == 2, "one library per distinct payload");
+    const auto scratch = step("allocate_scratch", [&] { return accy::allocate_scratch<sweep_pipeline>(device, scalars); });
+}
+
+void cold_launch(steps& step) {
+    accy::cuda::backend device = make_backend(step);
+    const pipeline_buffers buffers(step, device);
+    step("launch_pipeline (cold: no pool, no scratch)", [&] {
+        accy::launch_pipeline<sweep_pipeline>(device, accy::formats::cuda_ptx, buffers.operands, buffers.results, scalars);
+    });
+}
+
+void hot_launch(steps& step) {
+    accy::cuda::backend device = make_backend(step);
+    const pipeline_buffers buffers(step, device);
+    const auto pool = step("load_artifacts", [&] { return accy::load_artifacts<sweep_pipeline>(device, accy::formats::cuda_ptx); });
+    const auto scratch = step("allocate_scratch", [&] { return accy::allocate_scratch<sweep_pipeline>(device, scalars); });
+    const accy::cuda::stream_owner stream = step("stream_owner", [&] { return accy::cuda::stream_owner(device); });
+    step("launch_pipeline (hot, default stream)", [&] {
+        accy::launch_pipeline<sweep_pipeline>(device, accy::formats::cuda_ptx, buffers.operands, buffers.results, scalars,
+                                              accy::use_pool(pool), accy::use_scratch(scratch));
+    });
+    step("launch_pipeline (hot, on a stream)", [&] {
+        accy::launch_pipeline<sweep_pipeline>(device, accy::formats::cuda_ptx, buffers.operands, buffers.results, scalars,
+                                              accy::use_pool(pool), accy::use_scratch(scratch), accy::on_stream(stream.get()));
+    });
+    step("backend::synchronize (stream)", [&] { device.synchronize(stream.get()); });
+}
+
+void graph_build_update_replay(steps& step) {
+    accy::cuda::backend device = make_backend(step);
+    const pipeline_buffers buffers(step, device), others(step, device);
+    const auto pool = step("load_artifacts", [&] { return accy::load_artifacts<sweep_pipeline>(device, accy::formats::cuda_ptx); });
+    const auto scratch = step("allocate_scratch", [&] { return accy::allocate_scratch<sweep_pipeline>(device, scalars); });
+    const accy::cuda::stream_owner stream = step("stream_owner", [&] { return accy::cuda::stream_owner(device); });
+    accy::cuda::pipeline_graph<sweep_pipeline> graph = step("pipeline_graph", [&] {
+        return accy::cuda::pipeline_graph<sweep_pipeline>(device, pool, scratch, buffers.operands, buffers.results, scalars);
+    });
+    step("pipeline_graph::launch (stream)", [&] { graph.launch(stream.get()); });
+    step("backend::synchronize (stream)", [&] { device.synchronize(stream.get()); });
+    step("pipeline_graph::update (scalars)", [&] { graph.update(sweep_pipeline::scalar_values{rows / 2, columns}); });
+    step("pipeline_graph::update (buffers and scalars)", [&] { graph.update(others.operands, others.results, scalars); });
+    step("pipeline_graph::launch", [&] { graph.launch(); });
+    step("backend::synchronize", [&] { device.synchronize(std::nullopt); });
+}
+
+void two_devices(steps& step) {
+    accy::cuda::devices set = step("devices{0, 1}", [] { return accy::cuda::devices{0, 1}; });
+    expect(step("devices::enable_peer_access", [&] { return set.enable_peer_access(); }), "the fake's devices are peers");
+    const accy::cuda::device_buffer from = step("device_buffer (device 0)", [&] { return accy::cuda::device_buffer(set[0], 4096); });
+    const accy::cuda::device_buffer to = step("device_buffer (device 1)", [&] { return accy::cuda::device_buffer(set[1], 4096); });
+    const std::vector<std::uint8_t> sent = operand_bytes();
+    step("backend::upload (device 0)", [&] { set[0].upload(from.view(), sent.data(), 4096); });
+    step("devices::copy", [&] { set.copy(1, to.view(), 0, from.view(), 4096); });
+    step("devices::synchronize", [&] { set.synchronize(); });
+    std::vector<std::uint8_t> got(4096);
+    step("backend::download (device 1)", [&] { set[1].download(got.data(), to.view(), got.size()); });
+    expect(std::equal(got.begin(), got.end(), sent.begin()), "device 1 holds what device 0 sent");
+}
+
+}  // namespace
+
+BOOST_AUTO_TEST_SUITE(driver_fault_sweep)
+
+BOOST_AUTO_TEST_CASE(the_library_accy_loads_is_the_fake_driver) {
+    BOOST_REQUIRE_NO_THROW(accy_fault::fake_driver());
+    BOOST_TEST(accy_fault::fake_driver().calls() == 0u, "the test process itself never calls the driver");
+}
+
+BOOST_AUTO_TEST_CASE(every_call_of_a_backend_and_an_adopted_context_fails_in_turn) {
+    accy_fault::sweep("backend and adopted context", backend_and_adopted_context);
+}
+
+BOOST_AUTO_TEST_CASE(every_call_of_buffers_and_copies_fails_in_turn) {
+    accy_fault::sweep("buffers and copies", buffers_and_copies);
+}
+
+BOOST_AUTO_TEST_CASE(every_call_of_a_pool_and_its_scratch_fails_in_turn) {
+    accy_fault::sweep("pool and scratch", pool_and_scratch);
+}
+
+BOOST_AUTO_TEST_CASE(every_call_of_a_cold_launch_fails_in_turn) { accy_fault::sweep("cold launch", cold_launch); }
+
+BOOST_AUTO_TEST_CASE(every_call_of_hot_launches_fails_in_turn) { accy_fault::sweep("hot launches", hot_launch); }
+
+BOOST_AUTO_TEST_CASE(every_call_of_a_graph_built_updated_and_replayed_fails_in_turn) {
+    accy_fault::sweep("graph", graph_build_update_replay);
+}
+
+BOOST_AUTO_TEST_CASE(every_call_of_two_devices_streams_events_and_peer_copies_fails_in_turn) {
+    accy_fault::sweep("two devices", two_devices);
+}
+
+// cuFuncGetParamInfo (CUDA 12.4) and cuFuncGetParamCount (13.2) are optional: without them accy checks what PTX tells.
+BOOST_AUTO_TEST_CASE(a_driver_without_each_entry_point_in_turn_is_runtime_unavailable_unless_it_is_optional) {
+    accy_fault::sweep_missing_symbols("pool and scratch", pool_and_scratch, {"cuFuncGetParamInfo", "cuFuncGetParamCount"});
+}
+
+BOOST_AUTO_TEST_SUITE_END()
