@@ -6,9 +6,11 @@ include(CMakePackageConfigHelpers)
 set(ACCY_MINIMUM_CUDA_TOOLKIT 12.4)  # the CUDA backend needs the driver API of 12.4's headers
 set(ACCY_CMAKE_INSTALL_DIR ${CMAKE_INSTALL_LIBDIR}/cmake/accy CACHE STRING "Where accy's CMake package config is installed")
 mark_as_advanced(ACCY_CMAKE_INSTALL_DIR)
-# The files of the config besides accyConfig, accyConfigVersion and accyTargets. accy::cuda is not
-# exported: the config defines it where a consumer asks for COMPONENTS cuda (AccyCudaTarget.cmake).
-set(_accy_config_files AccyDependencies.cmake AccyCudaTarget.cmake AccyKernels.cmake AccyEmbed.cmake AccyEmbed.cpp)
+# The files of the config besides accyConfig, accyConfigVersion and accyTargets. accy::cuda and
+# accy::hana are not exported: the config defines them where a consumer asks for COMPONENTS cuda
+# (AccyCudaTarget.cmake) or hana (AccyBoost.cmake, AccyHanaTarget.cmake).
+set(_accy_config_files AccyDependencies.cmake AccyCudaTarget.cmake AccyKernels.cmake AccyEmbed.cmake AccyEmbed.cpp
+                       AccyBoost.cmake AccyHanaTarget.cmake)
 
 configure_package_config_file(cmake/accyConfig.cmake.in ${PROJECT_BINARY_DIR}/accyConfig.cmake
                               INSTALL_DESTINATION ${ACCY_CMAKE_INSTALL_DIR})
@@ -29,7 +31,7 @@ if(ACCY_INSTALL)
   install(FILES ${PROJECT_BINARY_DIR}/accyConfig.cmake ${PROJECT_BINARY_DIR}/accyConfigVersion.cmake
                 ${_accy_config_files}
           DESTINATION ${ACCY_CMAKE_INSTALL_DIR})
-  # pkg-config: the include directory and C++20 (Boost's headers and -pthread are the consumer's to add).
+  # pkg-config: the include directory, C++20 and -pthread.
   configure_file(cmake/accy.pc.in ${PROJECT_BINARY_DIR}/accy.pc @ONLY)
   install(FILES ${PROJECT_BINARY_DIR}/accy.pc DESTINATION ${CMAKE_INSTALL_DATADIR}/pkgconfig)
   install(FILES LICENSE README.md DESTINATION ${CMAKE_INSTALL_DOCDIR})

@@ -35,3 +35,4 @@
 #include <accy/runtime/scratch_buffers.hpp>
 #include <accy/runtime/launch.hpp>
 #include <accy/runtime/launch_options.hpp>
+#include <accy/version.hpp>

@@ -5,13 +5,17 @@
 #         -DACCY_BINARY_DIR=... -DACCY_VERSION=... -DGENERATOR=... [-DMAKE_PROGRAM=...] -DCXX_COMPILER=...
 #         [-DBUILD_TYPE=...] [-DCONFIG=...] [-DGENERATOR_PLATFORM=...] [-DGENERATOR_TOOLSET=...]
 #         [-DBOOST_DIR=...] [-DBOOST_INCLUDE_DIR=...] [-DHOST_ONLY=ON] [-DCUDA=ON -DCUDA_ARCHITECTURES=80,90]
-#         -P run_consumer.cmake
+#         [-DNO_BOOST=ON | -DHANA=ON] -P run_consumer.cmake
 #
 # subdirectory: the consumer adds ACCY_SOURCE_DIR with add_subdirectory.
 # package: installs ACCY_BINARY_DIR into WORK_DIR/prefix, and the consumer finds it with find_package.
 # build_tree: the consumer finds ACCY_BINARY_DIR itself with find_package (accy_DIR).
 # HOST_ONLY: the consumer is configured with CMAKE_DISABLE_FIND_PACKAGE_CUDAToolkit (as on a machine
 #   without the toolkit): find_package(accy CONFIG) must work, and COMPONENTS cuda must fail, saying why.
+# NO_BOOST: as on a machine without Boost: the consumer is configured with
+#   CMAKE_DISABLE_FIND_PACKAGE_Boost, and the compiler's list of the headers its program reads must
+#   name none of Boost's.
+# HANA: the consumer asks for COMPONENTS hana and checks its pipeline through <accy/hana.hpp>.
 # CUDA: the consumer asks for COMPONENTS cuda and builds a kernel with accy_add_kernels for
 #   CMAKE_CUDA_ARCHITECTURES=CUDA_ARCHITECTURES (commas for semicolons); its fatbin must hold SASS
 #   (cuobjdump --list-elf, or fatbin_entries.cmake where cuobjdump is missing) for each of them.
@@ -37,10 +41,17 @@ if(CONFIG)
   set(config_arguments --config ${CONFIG})
 endif()
 
-# The same toolchain as accy's build, and the Boost it found.
+# The same toolchain as accy's build, and, where the consumer asks for Hana, the Boost it found.
 set(options -DACCY_CONSUMER_MODE=${MODE} -DCMAKE_CXX_COMPILER=${CXX_COMPILER})
-foreach(pair MAKE_PROGRAM:CMAKE_MAKE_PROGRAM BUILD_TYPE:CMAKE_BUILD_TYPE BOOST_DIR:Boost_DIR
-             BOOST_INCLUDE_DIR:ACCY_BOOST_INCLUDE_DIR)
+set(passed MAKE_PROGRAM:CMAKE_MAKE_PROGRAM BUILD_TYPE:CMAKE_BUILD_TYPE)
+if(HANA)
+  list(APPEND passed BOOST_DIR:Boost_DIR BOOST_INCLUDE_DIR:ACCY_BOOST_INCLUDE_DIR)
+  list(APPEND options -DACCY_CONSUMER_HANA=ON)
+endif()
+if(NO_BOOST)
+  list(APPEND options -DCMAKE_DISABLE_FIND_PACKAGE_Boost=ON)
+endif()
+foreach(pair IN LISTS passed)
   string(REPLACE ":" ";" pair ${pair})
   list(GET pair 0 from)
   list(GET pair 1 to)
@@ -83,6 +94,23 @@ if(EXISTS ${program}.exe)
   set(program ${program}.exe)
 endif()
 run("running ${program}" ${program})
+
+if(NO_BOOST)
+  # The headers the consumer's program reads, as the compiler lists them: none may be Boost's.
+  execute_process(COMMAND ${CXX_COMPILER} -std=c++20 -M -I${prefix}/include ${CONSUMER_SOURCE_DIR}/main.cpp
+                  RESULT_VARIABLE result OUTPUT_VARIABLE headers ERROR_VARIABLE headers)
+  if(NOT result EQUAL 0)
+    message(FATAL_ERROR "consumer (${MODE}): listing the headers of main.cpp failed (${result}):\n${headers}")
+  endif()
+  if(NOT headers MATCHES "accy/accy\\.hpp")
+    message(FATAL_ERROR "consumer (${MODE}): the header list names no accy/accy.hpp:\n${headers}")
+  endif()
+  string(REGEX MATCHALL "[^ \\\n]*/boost/[^ \\\n]*" boost_headers "${headers}")
+  if(boost_headers)
+    message(FATAL_ERROR "consumer (${MODE}): accy's headers read Boost's: ${boost_headers}")
+  endif()
+  message(STATUS "the consumer's program reads no Boost header")
+endif()
 
 if(HOST_ONLY)
   # The same, asking for COMPONENTS cuda: configuring must fail, and say that the toolkit is missing.

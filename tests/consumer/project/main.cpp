@@ -6,6 +6,11 @@
 #include <accy/backend/cuda.hpp>
 #include <accy_consumer/kernels.hpp>
 #endif
+#ifdef ACCY_CONSUMER_HANA
+#include <accy/hana.hpp>
+
+#include <boost/hana.hpp>
+#endif
 
 #include <array>
 #include <cstddef>
@@ -38,6 +43,13 @@ struct scale_definition {
     using stages = accy::stages<accy::stage<"consumer.scale", 1, accy::result<0>, accy::operand<0>, accy::forward<1>, n>>;
 };
 using scale = accy::pipeline<scale_definition>;
+
+#ifdef ACCY_CONSUMER_HANA
+// The consumer's own rule over its pipeline, through the hana component: one stage, which binds two buffers.
+using scale_view = accy::hana_view<scale>;
+static_assert(boost::hana::size(scale_view::stages) == boost::hana::size_c<1>);
+static_assert(boost::hana::size(scale_view::buffers(scale_view::stages[boost::hana::size_c<0>])) == boost::hana::size_c<2>);
+#endif
 
 }  // namespace
 
