@@ -78,15 +78,16 @@ struct launch_config {
     std::uint32_t shared_bytes = 0;
 };
 
-/// Whether `config`'s grid and block lie within CUDA's limits, every dimension at least 1: what
-/// every backend's `launch` checks, so that the same launch fails the same way on each
-/// (`errc::launch_argument_mismatch`).
+/// Whether `config`'s grid, block and dynamic shared memory lie within CUDA's limits, every
+/// dimension at least 1: what every backend's `launch` checks, so that the same launch fails the
+/// same way on each (`errc::launch_argument_mismatch`, `detail::check_launch_arguments`).
 constexpr bool within_limits(const launch_config& config) noexcept {
     const dim3 grid = config.grid, block = config.block;
     return grid.x != 0 && grid.y != 0 && grid.z != 0 && grid.x <= limits::grid_x && grid.y <= limits::grid_y &&
            grid.z <= limits::grid_z && block.x != 0 && block.y != 0 && block.z != 0 && block.x <= limits::block_x &&
            block.y <= limits::block_y && block.z <= limits::block_z &&
-           std::uint64_t{block.x} * block.y * block.z <= limits::block_threads;
+           std::uint64_t{block.x} * block.y * block.z <= limits::block_threads &&
+           config.shared_bytes <= max_shared_memory_bytes;
 }
 
 }  // namespace accy

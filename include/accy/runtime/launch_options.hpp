@@ -24,14 +24,16 @@ use_pool_option<Pool> use_pool(const Pool& pool) noexcept {
 template <std::size_t Extent>
 struct use_scratch_option {
     std::span<const buffer, Extent> buffers;
+    const void* device = nullptr;  ///< the backend instance that allocated them, where accy knows it
 };
 
 /// Launch with these intermediates instead of allocating them for this call: anything that holds
-/// `accy::buffer`s contiguously, or an `accy::scratch_buffers`.
+/// `accy::buffer`s contiguously, or an `accy::scratch_buffers` (which must be of the backend
+/// instance launched on).
 template <class Buffers>
 auto use_scratch(const Buffers& buffers) noexcept {
     if constexpr (requires { buffers.buffers(); }) {
-        return use_scratch_option<decltype(buffers.buffers())::extent>{buffers.buffers()};
+        return use_scratch_option<decltype(buffers.buffers())::extent>{buffers.buffers(), buffers.device()};
     } else {
         const std::span view{buffers};
         return use_scratch_option<decltype(view)::extent>{view};

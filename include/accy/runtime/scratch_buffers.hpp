@@ -28,6 +28,8 @@ public:
 
     std::span<const buffer, size> buffers() const noexcept { return state_->buffers; }
     const buffer& operator[](std::size_t index) const noexcept { return state_->buffers[index]; }
+    /// The backend the buffers belong to; null once moved from.
+    const Backend* device() const noexcept { return state_->device; }
 
     /// Allocates one buffer per intermediate and workspace at the sizes the runtime scalars give,
     /// and zeroes each `kept_zero` workspace, waiting until it is zero (on the backend's default

@@ -6,6 +6,7 @@
 #include <accy/core/error.hpp>
 #include <accy/core/format.hpp>
 #include <accy/kernel/argument.hpp>
+#include <accy/kernel/detail/check_launch_arguments.hpp>
 #include <accy/kernel/geometry.hpp>
 #include <accy/kernel/kernel_entry.hpp>
 #include <accy/kernel/tensor_map.hpp>
@@ -80,11 +81,11 @@ public:
         std::optional<stream> on;
 
         /// The id of the buffer bound to parameter `index`; 0 when the parameter is not a buffer.
-        object_id buffer_id(std::size_t index) const { return arguments.at(index).buffer_id.value_or(0); }
+        object_id buffer_id(std::size_t index) const { return argument(index).buffer_id.value_or(0); }
         /// Scalar or bytes parameter `index` as `T`; `T` must have the parameter's size.
         template <class T>
         T value(std::size_t index) const {
-            const std::vector<std::byte>& bytes = arguments.at(index).value;
+            const std::vector<std::byte>& bytes = argument(index).value;
             if (bytes.size() != sizeof(T))
                 throw error(errc::launch_argument_mismatch, "recording backend: parameter " + std::to_string(index) +
                                                                 " has " + std::to_string(bytes.size()) + " bytes, not " +
@@ -95,7 +96,7 @@ public:
         }
         /// Tensor map parameter `index`: the description the launch passed in the parameter's bytes.
         tensor_map_description tensor_map(std::size_t index) const {
-            const recorded_argument& passed = arguments.at(index);
+            const recorded_argument& passed = argument(index);
             if (!passed.tensor_map || passed.value.size() < sizeof(tensor_map_description))
                 throw error(errc::launch_argument_mismatch,
                             "recording backend: parameter " + std::to_string(index) + " is not a tensor map");
@@ -103,12 +104,23 @@ public:
             std::memcpy(&described, passed.value.data(), sizeof(described));
             return described;
         }
+
         /// The ids of the buffers bound, in parameter order.
         std::vector<object_id> buffer_ids() const {
             std::vector<object_id> ids;
             for (const recorded_argument& argument : arguments)
                 if (argument.buffer_id) ids.push_back(*argument.buffer_id);
             return ids;
+        }
+
+    private:
+        /// Parameter `index`'s record; `errc::launch_argument_mismatch` past the launch's parameters.
+        const recorded_argument& argument(std::size_t index) const {
+            if (index >= arguments.size())
+                throw error(errc::launch_argument_mismatch, "recording backend: parameter " + std::to_string(index) +
+                                                                " of a launch of " + std::to_string(arguments.size()) +
+                                                                " parameters");
+            return arguments[index];
         }
     };
 
@@ -186,7 +198,9 @@ public:
         return placed;
     }
 
+    /// Destroys the buffer; a null buffer (address 0) is none, and freeing it does nothing, as `free(nullptr)`.
     void free_buffer(buffer allocated) noexcept {
+        if (allocated.address == 0) return;
         const std::lock_guard lock(mutex_.held);
         destroy(id_of(allocated));
     }
@@ -217,15 +231,13 @@ public:
         if (record_arguments) zeroed_ids.push_back(id_of(zeroed));
     }
 
-    /// Records the launch. A grid or block outside CUDA's limits is `errc::launch_argument_mismatch`,
-    /// as on every backend (`within_limits`), and is neither counted nor recorded.
+    /// Records the launch. A grid, block or shared memory outside CUDA's limits, or an argument's
+    /// bytes at a null address, is `errc::launch_argument_mismatch`, as on every backend
+    /// (`detail::check_launch_arguments`), and is neither counted nor recorded.
     void launch(kernel loaded, const launch_config& config, std::span<const kernel_argument> arguments,
                 const std::optional<stream>& on) {
-        if (!within_limits(config)) {
-            throw error(errc::launch_argument_mismatch, "recording backend: launch of kernel " + std::to_string(loaded) +
-                                                            ": grid " + to_string(config.grid) + " or block " +
-                                                            to_string(config.block) + " is outside CUDA's limits");
-        }
+        accy::detail::check_launch_arguments([&] { return "recording backend: launch of kernel " + std::to_string(loaded); },
+                                             config, arguments);
         const std::lock_guard lock(mutex_.held);
         trip(launch_fault, launch_count, "launch");
         if (!record_arguments) return;

@@ -150,10 +150,10 @@ BOOST_AUTO_TEST_CASE(launch_checks_its_geometry_and_its_kernel) {
     const host_kernel failing(device, failing_entry);
     BOOST_CHECK_EXCEPTION(device.launch(failing.get(), {{0, 1, 1}, {1, 1, 1}, 0}, {}, std::nullopt), accy::error,
                           fails_with(accy::errc::launch_argument_mismatch,
-                                     {"grid (0, 1, 1) or block (1, 1, 1) is outside CUDA's limits"}));
+                                     {"grid (0, 1, 1), block (1, 1, 1)", "outside CUDA's limits"}));
     BOOST_CHECK_EXCEPTION(device.launch(failing.get(), {{1, 1, 1}, {2048, 1, 1}, 0}, {}, std::nullopt), accy::error,
                           fails_with(accy::errc::launch_argument_mismatch,
-                                     {"grid (1, 1, 1) or block (2048, 1, 1) is outside CUDA's limits"}));
+                                     {"grid (1, 1, 1), block (2048, 1, 1)", "outside CUDA's limits"}));
     BOOST_CHECK_EXCEPTION(device.launch(failing.get(), {{1, 65536, 1}, {1, 1, 1}, 0}, {}, std::nullopt), accy::error,
                           fails_with(accy::errc::launch_argument_mismatch, {"grid (1, 65536, 1)"}));
     BOOST_CHECK_EXCEPTION(device.launch(accy::host::kernel{}, {{1, 1, 1}, {1, 1, 1}, 0}, {}, std::nullopt), accy::error,

@@ -14,6 +14,7 @@
 #include <accy/backend/cuda/driver.hpp>
 #include <accy/backend/cuda/module.hpp>
 #include <accy/core/buffer.hpp>
+#include <accy/core/detail/check_transfer.hpp>
 #include <accy/core/detail/owner.hpp>
 #include <accy/core/error.hpp>
 #include <accy/core/format.hpp>
@@ -160,7 +161,7 @@ public:
 
     /// Copies `bytes` from host memory into the start of `to`; waits for the copy.
     void upload(const buffer& to, const void* from, std::size_t bytes) {
-        check_copy("upload", to, bytes);
+        accy::detail::check_transfer("cuda backend: ", "upload", bytes, to, from);
         if (bytes == 0) return;
         const context_scope current(driver(), context());
         detail::check(driver(), driver().memcpy_htod(to.address, from, bytes), "cuMemcpyHtoD");
@@ -168,7 +169,7 @@ public:
 
     /// Copies `bytes` from the start of `from` into host memory, after the default stream's work.
     void download(void* to, const buffer& from, std::size_t bytes) {
-        check_copy("download", from, bytes);
+        accy::detail::check_transfer("cuda backend: ", "download", bytes, from, to);
         if (bytes == 0) return;
         const context_scope current(driver(), context());
         detail::check(driver(), driver().memcpy_dtoh(to, from.address, bytes), "cuMemcpyDtoH");
@@ -237,15 +238,6 @@ private:
                                           "CU_DEVICE_ATTRIBUTE_COMPUTE_CAPABILITY_MAJOR");
         minor_ = detail::device_attribute(driver(), device(), CU_DEVICE_ATTRIBUTE_COMPUTE_CAPABILITY_MINOR,
                                           "CU_DEVICE_ATTRIBUTE_COMPUTE_CAPABILITY_MINOR");
-    }
-
-    static void check_copy(std::string_view operation, const buffer& device, std::size_t bytes) {
-        if (bytes > device.byte_size)
-            throw error(errc::launch_argument_mismatch, detail::message(operation, " of ", bytes,
-                                                                        " bytes: the device buffer holds ", device.byte_size));
-        if (bytes != 0 && device.address == 0)
-            throw error(errc::launch_argument_mismatch,
-                        detail::message(operation, " of ", bytes, " bytes: the device buffer is a null buffer (address 0)"));
     }
 
     /// The device and context the backend runs in, and whether the context is a primary context

@@ -8,6 +8,7 @@
 #include <accy/backend/host/detail/memory.hpp>
 #include <accy/backend/host/thread_pool.hpp>
 #include <accy/core/buffer.hpp>
+#include <accy/core/detail/check_transfer.hpp>
 #include <accy/core/error.hpp>
 #include <accy/core/format.hpp>
 #include <accy/kernel/kernel_entry.hpp>
@@ -54,7 +55,8 @@ public:
     /// The hardware's threads, at most 8 and at least 1.
     static unsigned default_thread_count() noexcept { return std::clamp(std::thread::hardware_concurrency(), 1u, 8u); }
 
-    /// A backend whose launches run on `threads` threads (0 counts as 1), the caller's among them.
+    /// A backend whose launches run on `threads` threads (0 counts as 1), the caller's among them;
+    /// `errc::runtime_unavailable` for more than `thread_pool::max_threads` or if the system refuses one.
     explicit backend(unsigned threads = default_thread_count()) : pool_(std::make_unique<thread_pool>(threads)) {}
 
     /// The threads a launch runs on; 0 for a moved-from backend.
@@ -90,16 +92,16 @@ public:
     void synchronize(const std::optional<stream>&) noexcept {}
 
     /// Copies `bytes` from host memory into `to`; `errc::launch_argument_mismatch` if they do not
-    /// fit or `to` is null.
+    /// fit or, with anything to copy, `to` or `from` is null (`accy::detail::check_transfer`).
     void upload(const buffer& to, const void* from, std::size_t bytes) {
-        detail::check_transfer("upload", bytes, to);
+        accy::detail::check_transfer("host backend: ", "upload", bytes, to, from);
         if (bytes != 0) std::memcpy(detail::bytes_of(to), from, bytes);
     }
 
     /// Copies the first `bytes` of `from` into host memory; `errc::launch_argument_mismatch` if
-    /// `from` holds fewer or is null.
+    /// `from` holds fewer or, with anything to copy, `from` or `to` is null.
     void download(void* to, const buffer& from, std::size_t bytes) {
-        detail::check_transfer("download", bytes, from);
+        accy::detail::check_transfer("host backend: ", "download", bytes, from, to);
         if (bytes != 0) std::memcpy(to, detail::bytes_of(from), bytes);
     }
 

@@ -31,8 +31,16 @@ namespace accy::host {
 /// threads a kernel starts itself are not seen as part of its job. Not movable: the workers hold its address.
 class thread_pool {
 public:
-    /// Starts `threads - 1` workers (none for 0 or 1); `errc::runtime_unavailable` if the system refuses one.
+    /// The most threads a pool runs: far more than any machine's cores, far fewer than a system's thread limit.
+    static constexpr unsigned max_threads = 4096;
+
+    /// Starts `threads - 1` workers (none for 0 or 1); `errc::runtime_unavailable` for more than
+    /// `max_threads`, or if the system refuses one.
     explicit thread_pool(unsigned threads) {
+        if (threads > max_threads)
+            throw error(errc::runtime_unavailable, "host backend: cannot start " + std::to_string(threads) +
+                                                       " threads; a host backend runs at most " +
+                                                       std::to_string(max_threads));
         const std::size_t worker_count = threads > 1 ? threads - 1 : 0;
         workers_.reserve(worker_count);
         try {

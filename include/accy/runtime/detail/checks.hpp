@@ -31,8 +31,8 @@ namespace detail {
 template <class Pipeline>
 void check_format(format fmt, const check_context& context) {
     if (static_cast<std::size_t>(fmt) >= format_count)
-        throw error(errc::unsupported_operation, std::string(context) + ": format " + std::to_string(static_cast<int>(fmt)) +
-                                                     " is not an accy::format (0 to " + std::to_string(format_count - 1) + ")");
+        throw error(errc::unsupported_operation, std::string(context) + ": " + format_text(fmt) + " is not an accy::format (0 to " +
+                                                     std::to_string(format_count - 1) + ")");
     if (const std::size_t missing = Pipeline::first_stage_without(fmt); missing != Pipeline::stage_count)
         throw error(errc::unsupported_operation, std::string(context) + ": stage " + std::to_string(missing) + " ('" +
                                                      std::string(Pipeline::stage_infos[missing].target) + "') has no " +
@@ -137,14 +137,18 @@ constexpr std::pair<buffer_kind, std::size_t> scratch_slot(std::size_t index) no
     return {buffer_kind::workspace, index - Pipeline::intermediate_count};
 }
 
-/// A caller's buffer for a declared one: not null, not wrapping, at least `needed` bytes; `name()`
-/// names it in the message, made only on failure.
+/// A caller's buffer for a declared one of `element`s: not null, aligned for its elements (a kernel
+/// reading them at another address faults), not wrapping, at least `needed` bytes; `name()` names it
+/// in the message, made only on failure.
 template <class Name>
-void check_buffer(const buffer& given, std::size_t needed, const Name& name, const check_context& context) {
+void check_buffer(const buffer& given, std::size_t needed, dtype element, const Name& name, const check_context& context) {
     const auto fail = [&](const std::string& why) {
         throw error(errc::launch_argument_mismatch, std::string(context) + ": " + name() + " " + why);
     };
     if (given.address == 0) fail("is a null buffer");
+    if (given.address % size_of(element) != 0)
+        fail("at address " + std::to_string(given.address) + " is not a multiple of " + std::to_string(size_of(element)) +
+             ", the size of its elements");
     if (wraps(given))
         fail("at address " + std::to_string(given.address) + " of " + std::to_string(given.byte_size) +
              " bytes runs past the end of the address space");

@@ -52,6 +52,7 @@ struct launch_request {
     const artifact_pool<Pipeline, Backend>* pool = nullptr;
     const Backend* device = nullptr;  ///< the backend launched on, which must be the pool's
     std::optional<std::span<const buffer>> intermediates;
+    const void* intermediates_device = nullptr;  ///< the backend that allocated them, where known
     std::optional<typename Backend::stream> stream;
     std::string_view label;
 
@@ -87,6 +88,7 @@ void apply_option(launch_request<Pipeline, Backend>& request, const Option& opti
                       "accy::launch_pipeline<P>: use_scratch got a fixed-size container whose count differs from "
                       "P's intermediates and workspaces");
         request.intermediates = option.buffers;
+        request.intermediates_device = option.device;
     } else if constexpr (requires { option.stream; }) {
         if constexpr (!std::is_convertible_v<decltype(option.stream), typename Backend::stream>)
             static_assert(diagnostic::always_false<Option>,
@@ -133,11 +135,11 @@ void check_request(const launch_request<Pipeline, Backend>& request, const deriv
     const auto& operand_shapes = declared::operands::template infos<typename Pipeline::scalars>;
     const auto& result_shapes = declared::results::template infos<typename Pipeline::scalars>;
     for (std::size_t i = 0; i < Pipeline::operand_count; ++i)
-        check_buffer(request.operands[i], operand_sizes[i],
+        check_buffer(request.operands[i], operand_sizes[i], operand_shapes[i].type,
                      [&] { return buffer_name(buffer_kind::operand, i, operand_shapes[i].type); }, context);
     for (std::size_t i = 0; i < Pipeline::result_count; ++i) {
         const auto name = [&] { return buffer_name(buffer_kind::result, i, result_shapes[i].type); };
-        check_buffer(request.results[i], result_sizes[i], name, context);
+        check_buffer(request.results[i], result_sizes[i], result_shapes[i].type, name, context);
         for (std::size_t earlier = 0; earlier < i; ++earlier)
             if (overlap(request.results[i], request.results[earlier]))
                 throw request.mismatch(name() + " overlaps result " + std::to_string(earlier));
@@ -149,13 +151,20 @@ void check_request(const launch_request<Pipeline, Backend>& request, const deriv
                 throw request.mismatch(name() + " overlaps operand " + std::to_string(k) +
                                        "; a result may share memory only with the operand it is declared in_place over");
             // Shifted, element i of the result would be another element of the operand, overwritten before it is read.
-            if (result.address != operand.address)
-                throw request.mismatch(name() + " starts " + std::to_string(result.address - operand.address) +
-                                       " bytes into operand " + std::to_string(k) +
+            if (result.address != operand.address) {
+                const bool before = result.address < operand.address;
+                throw request.mismatch(name() + " starts " +
+                                       std::to_string(before ? operand.address - result.address : result.address - operand.address) +
+                                       (before ? " bytes before operand " : " bytes into operand ") + std::to_string(k) +
                                        "; a result in_place over an operand starts where it starts, or shares none of its memory");
+            }
         }
     }
     if (!request.intermediates) return;
+    if (request.intermediates_device != nullptr && request.device != nullptr &&
+        request.intermediates_device != static_cast<const void*>(request.device))
+        throw request.mismatch("the scratch buffers were allocated on another backend instance; they belong to that "
+                               "backend's device");
     const std::span<const buffer> provided = *request.intermediates;
     if (provided.size() != Pipeline::scratch_count)
         throw request.mismatch("expects " + std::to_string(Pipeline::intermediate_count) + " intermediates and " +
@@ -166,7 +175,8 @@ void check_request(const launch_request<Pipeline, Backend>& request, const deriv
             const auto [list, index] = scratch_slot<Pipeline>(slot);
             return std::string(to_string(list)) + " " + std::to_string(index);
         };
-        check_buffer(provided[k], scratch_sizes[k], [&] { return name(k); }, context);
+        const dtype element = launch_plan<Pipeline>.buffers[first_buffer<Pipeline>(buffer_kind::intermediate) + k].type;
+        check_buffer(provided[k], scratch_sizes[k], element, [&] { return name(k); }, context);
         for (std::size_t earlier = 0; earlier < k; ++earlier)
             if (overlap(provided[k], provided[earlier])) throw request.mismatch(name(k) + " overlaps " + name(earlier));
         for (std::size_t i = 0; i < request.operands.size(); ++i)

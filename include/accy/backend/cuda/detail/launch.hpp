@@ -12,6 +12,7 @@
 #include <accy/backend/cuda/module.hpp>
 #include <accy/core/error.hpp>
 #include <accy/kernel/argument.hpp>
+#include <accy/kernel/detail/check_launch_arguments.hpp>
 #include <accy/kernel/geometry.hpp>
 
 #include <cuda.h>
@@ -28,9 +29,7 @@ inline void launch_kernel(const driver_api& api, CUcontext context, const kernel
     if (arguments.size() != loaded.parameter_count) [[unlikely]]
         throw error(errc::launch_argument_mismatch,
                     message("the kernel takes ", loaded.parameter_count, " parameters, the launch binds ", arguments.size()));
-    if (!within_limits(config)) [[unlikely]]
-        throw error(errc::launch_argument_mismatch,
-                    message("grid ", to_string(config.grid), " or block ", to_string(config.block), " is outside CUDA's limits"));
+    accy::detail::check_launch_arguments([] { return "cuda backend: launch"; }, config, arguments);
     const context_scope current(api, context);
     kernel_parameters parameters(api, arguments);
     driver_attributes attributes(loaded.attributes, true);

@@ -29,7 +29,7 @@ inline artifact make_artifact(const kernel_entry& entry, format fmt, const paylo
     if (!is_cuda_format(fmt))
         throw error(errc::unsupported_operation,
                     message("the CUDA backend loads cuda_ptx, cuda_cubin, cuda_fatbin and cuda_source, not ",
-                            to_string(fmt), " (", entry_text, ")"));
+                            accy::detail::format_text(fmt), " (", entry_text, ")"));
     artifact made{fmt, entry.entry_name, entry.entry_name, {}, {}, nullptr, entry.parameters, entry.launch.block,
                   entry.launch.shared.total(entry.launch.block), entry.attributes};
     const bool textual = fmt == format::cuda_ptx || fmt == format::cuda_source;

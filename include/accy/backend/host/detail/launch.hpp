@@ -7,6 +7,7 @@
 #include <accy/core/buffer.hpp>
 #include <accy/core/error.hpp>
 #include <accy/kernel/argument.hpp>
+#include <accy/kernel/detail/check_launch_arguments.hpp>
 #include <accy/kernel/geometry.hpp>
 #include <accy/kernel/host_kernel.hpp>
 #include <accy/runtime/backend.hpp>
@@ -71,7 +72,8 @@ struct block_job {
 /// of its own shared memory (16-byte aligned), and returns when every block is done. Every block
 /// runs even when one throws; then the first exception caught is rethrown naming the kernel and
 /// the block: an `accy::error` with its own code, anything else as `errc::device_error`. A wrong
-/// argument count and a grid or block outside CUDA's limits are `errc::launch_argument_mismatch`.
+/// argument count, a launch outside CUDA's limits and an argument at a null address are
+/// `errc::launch_argument_mismatch` (`accy::detail::check_launch_arguments`).
 /// A kernel's launch that would wait forever for the launch it is part of gets
 /// `errc::unsupported_operation` (see `thread_pool::run`) instead of a deadlock.
 inline void run_blocks(thread_pool& pool, const kernel& loaded, const launch_config& config,
@@ -83,10 +85,8 @@ inline void run_blocks(thread_pool& pool, const kernel& loaded, const launch_con
         throw error(errc::launch_argument_mismatch, named() + ": the entry declares " +
                                                         std::to_string(loaded.parameters.size()) +
                                                         " parameters, the launch passes " + std::to_string(arguments.size()));
+    accy::detail::check_launch_arguments(named, config, arguments);
     const dim3 grid = config.grid;
-    if (!within_limits(config))
-        throw error(errc::launch_argument_mismatch, named() + ": grid " + to_string(grid) + " or block " +
-                                                        to_string(config.block) + " is outside CUDA's limits");
 
     block_job job{loaded, config, arguments};
     pool.run(std::uint64_t{grid.x} * grid.y * grid.z, job);

@@ -22,7 +22,7 @@ inline artifact make_artifact(const kernel_entry& entry, format fmt, const paylo
     };
     if (fmt != format::host)
         throw error(errc::unsupported_operation,
-                    named() + " is asked for as " + std::string(to_string(fmt)) + "; the host backend runs only host entries");
+                    named() + " is asked for as " + accy::detail::format_text(fmt) + "; the host backend runs only host entries");
     if (code.host == nullptr) throw error(errc::invalid_artifact, named() + " carries no host function");
     return {code.host, entry.entry_name, entry.parameters};
 }

@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: Apache-2.0
-// Defines the host backend's buffers: `accy::host::detail::allocate`, `deallocate`, `bytes_of` and `check_transfer`.
+// Defines the host backend's buffers: `accy::host::detail::allocate`, `deallocate` and `bytes_of`.
 #pragma once
 
 #include <accy/core/buffer.hpp>
@@ -35,17 +35,6 @@ inline void deallocate(buffer allocated) noexcept {
 /// The first byte of a host buffer.
 inline std::byte* bytes_of(const buffer& allocated) noexcept {
     return reinterpret_cast<std::byte*>(static_cast<std::uintptr_t>(allocated.address));
-}
-
-/// `errc::launch_argument_mismatch` unless `bytes` fit in `allocated`, and unless `allocated` is
-/// a buffer (not null) when there is anything to copy.
-inline void check_transfer(std::string_view operation, std::size_t bytes, const buffer& allocated) {
-    const auto fail = [&](const std::string& why) {
-        throw error(errc::launch_argument_mismatch,
-                    "host backend: " + std::string(operation) + " of " + std::to_string(bytes) + " bytes: " + why);
-    };
-    if (bytes > allocated.byte_size) fail("the buffer holds " + std::to_string(allocated.byte_size));
-    if (bytes != 0 && allocated.address == 0) fail("the buffer is a null buffer (address 0)");
 }
 
 }  // namespace accy::host::detail
