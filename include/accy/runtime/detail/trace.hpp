@@ -30,8 +30,8 @@ private:
     nvtxStringHandle_t handle_;
 };
 
-/// An NVTX range open for the scope's life. Without a profiler attached, NVTX makes each a call
-/// through a pointer to an empty function.
+/// An NVTX range open for the scope's life. Without a profiler attached, NVTX leaves its function
+/// pointers null after the first call, so that a range costs two loads and two branches.
 class trace_range {
 public:
     explicit trace_range(const trace_name& name) noexcept {
