@@ -6,6 +6,7 @@
 #include <accy/core/format.hpp>
 #include <accy/kernel/registry.hpp>
 #include <accy/pipeline/definition.hpp>
+#include <accy/pipeline/detail/runtime_scalars_of.hpp>
 #include <accy/pipeline/detail/stage_entries.hpp>
 #include <accy/pipeline/diagnosis.hpp>
 #include <accy/pipeline/report.hpp>
@@ -105,6 +106,16 @@ struct pipeline<Definition> {
     using scalars = typename declared::scalars;
     /// The runtime scalars' values, as a launch takes them: `std::tuple<std::uint64_t, float>`, say.
     using scalar_values = typename scalars::values;
+
+    /// A launch's runtime scalars, the preferred spelling: `P::runtime_scalars(n, alpha)`. A value
+    /// becomes its scalar's declared type only where no value can be lost (a `std::uint32_t` for a
+    /// `std::uint64_t`, a `float` for a `double`); one that could lose values (an `int` for an
+    /// unsigned scalar, a `double` for a `float`, a `bool`), or another count, is one compile error
+    /// naming the scalar. `P::scalar_values{...}` converts as `std::tuple` does, silently.
+    template <class... Values>
+    static constexpr scalar_values runtime_scalars(const Values&... values) {
+        return detail::runtime_scalars_of<scalars>(values...);
+    }
     using stage_list = typename Definition::stages;
 
     static constexpr std::string_view target = Definition::target;
