@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: Apache-2.0
 // A launch passes another struct of the same size where the pipeline declares a struct runtime scalar.
-// expect: accy: a runtime scalar's type differs from the type P declares for it; runtime scalars are not converted, pass P::scalar_values{...}
+// expect: accy: a runtime scalar's type differs from the type P declares for it; runtime scalars are not converted: build them with P::runtime_scalars(values...)
 #include <accy/accy.hpp>
 #include <accy/testing/recording_backend.hpp>
 

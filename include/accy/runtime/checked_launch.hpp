@@ -57,7 +57,7 @@ public:
         request_.fmt = pool.format();
         request_.operands = operands;
         request_.results = results;
-        request_.values = detail::scalar_values_of<Pipeline>(runtime_scalars);
+        request_.values = detail::scalar_values_of<typename Pipeline::scalars>(runtime_scalars);
         request_.pool = &pool;
         request_.device = &device;
         request_.intermediates = scratch;

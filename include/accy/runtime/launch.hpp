@@ -53,7 +53,7 @@ void launch_pipeline(Backend& device, Format fmt, const Operands& operands, cons
         request.device = &device;
         request.operands = std::span<const buffer>(operands);
         request.results = std::span<const buffer>(results);
-        request.values = detail::scalar_values_of<Pipeline>(runtime_scalars);
+        request.values = detail::scalar_values_of<typename Pipeline::scalars>(runtime_scalars);
         (detail::apply_option(request, options), ...);
         detail::run(device, request);
     }

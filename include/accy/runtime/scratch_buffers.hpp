@@ -95,7 +95,7 @@ auto allocate_scratch(Backend& device, const Scalars& runtime_scalars, std::stri
         static_assert(diagnostic::always_false<Pipeline>,
                       "accy::allocate_scratch<P>: P must be an accy::pipeline<Definition>");
     } else if constexpr (Pipeline::well_formed) {
-        return scratch_buffers<Pipeline, Backend>::allocate(device, detail::scalar_values_of<Pipeline>(runtime_scalars),
+        return scratch_buffers<Pipeline, Backend>::allocate(device, detail::scalar_values_of<typename Pipeline::scalars>(runtime_scalars),
                                                             label);
     }
 }

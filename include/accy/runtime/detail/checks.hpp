@@ -44,36 +44,6 @@ inline std::string buffer_name(buffer_kind list, std::size_t index, dtype type) 
     return std::string(to_string(list)) + " " + std::to_string(index) + " (" + std::string(to_string(type)) + ")";
 }
 
-/// The runtime scalars a caller passed, as the pipeline's own tuple: each element of the same
-/// dtype (or the same struct) as the scalar it is for, so that nothing converts silently.
-template <class Pipeline, class Given>
-typename Pipeline::scalar_values scalar_values_of(const Given& given) {
-    using declared = typename Pipeline::scalar_values;
-    using given_type = std::remove_cvref_t<Given>;
-    if constexpr (std::is_same_v<given_type, declared>) {
-        return given;
-    } else if constexpr (!requires { std::tuple_size<given_type>::value; }) {
-        static_assert(diagnostic::always_false<Given>,
-                      "accy: the runtime scalars of pipeline P are passed as a tuple, P::scalar_values{...}");
-    } else if constexpr (std::tuple_size_v<given_type> != std::tuple_size_v<declared>) {
-        static_assert(diagnostic::always_false<Given>,
-                      "accy: the runtime scalars tuple has a different count than P's runtime_scalars");
-    } else {
-        return [&]<std::size_t... Index>(std::index_sequence<Index...>) {
-            constexpr bool same_types =
-                ((value_type_of<std::remove_cvref_t<std::tuple_element_t<Index, given_type>>>() ==
-                      value_type_of<std::tuple_element_t<Index, declared>>() &&
-                  (has_dtype<std::tuple_element_t<Index, declared>> ||
-                   std::is_same_v<std::remove_cvref_t<std::tuple_element_t<Index, given_type>>,
-                                  std::tuple_element_t<Index, declared>>)) &&
-                 ...);
-            static_assert(same_types, "accy: a runtime scalar's type differs from the type P declares "
-                                      "for it; runtime scalars are not converted, pass P::scalar_values{...}");
-            if constexpr (same_types) return declared{std::get<Index>(given)...};
-            else return declared{};  // not built from `given`, so that the static_assert stays the one error
-        }(std::make_index_sequence<std::tuple_size_v<declared>>{});
-    }
-}
 
 /// Checks every bounded runtime scalar; `launch_argument_mismatch` names the scalar, its value and bounds.
 template <class Pipeline>
