@@ -1,6 +1,6 @@
 #!/usr/bin/env python3
 # SPDX-License-Identifier: Apache-2.0
-"""Checks that the measured figures the README quotes are those of the committed results they cite.
+"""Checks that the measured figures README.md and docs/guide.md quote are those of the committed results they cite.
 
 Each figure below is recomputed from its JSON under benchmarks/results/ (Google Benchmark's output,
 medians of repetitions) and formatted as the document writes it; the test fails, naming the figure,
@@ -43,8 +43,12 @@ def figures(root):
     small_ratios = [scan_ratio(scan, n) for n in small]
     hot = launch["accy_pool_and_intermediates/host/real_time"] / launch["raw_cu_launch_kernel_ex/host/real_time"]
     replay = launch["accy_graph_replay/latency/real_time"] / launch["raw_cu_launch_kernel_ex/latency/real_time"]
-    readme = "README.md"
+    pdl_replay = launch["accy_graph_replay_pdl/latency/real_time"] / launch["one_empty_kernel/latency/real_time"]
+    chain_stage = launch["chain30_graph_pdl/gpu/iterations:200/manual_time"] / 30 / 1000
+    readme, guide = "README.md", "docs/guide.md"
     return [
+        (guide, f"graph replay with PDL plus a stream synchronize takes {pdl_replay:.2f} × one empty kernel plus a "
+                f"synchronize, and a 30-stage graph with PDL {chain_stage:.2f} µs of GPU time per stage"),
         (readme, f"a launch with pool and scratch costs {hot:.2f} × the three raw `cuLaunchKernelEx` calls"),
         (readme, f"graph replay of the three stages plus a synchronize {replay:.2f} × the raw launches plus a synchronize"),
         (readme, f"{scan_ratio(scan, 2 ** 28):.2f} × `cub::DeviceScan::InclusiveSum`'s throughput at 2^28 floats "
