@@ -3,7 +3,7 @@
 // compaction in one pass with decoupled look-back (signature in compact_config.hpp).
 #pragma once
 
-#include "common/example_definition.hpp"
+#include "common/typed_name.hpp"
 #include "common/look_back.hpp"
 #include "common/registry.hpp"
 #include "compact/compact_config.hpp"
@@ -25,7 +25,7 @@ namespace accy_examples::compact {
 /// the kept elements, in order (room for n). Result 1: their count, one u32. Workspace 0: the select
 /// kernel's status words (common/look_back.hpp), which the kernel leaves zeroed.
 template <class T>
-struct definition : example_definition<"accy.examples.compact", T, example_registry<entries_in>> {
+struct definition : accy::definition_base<typed_name<"accy.examples.compact", T>, example_registry<entries_in>> {
     using runtime_scalars =
         accy::runtime_scalars<accy::scalar<"n", std::uint32_t, accy::within<1, std::numeric_limits<std::uint32_t>::max()>>,
                               accy::scalar<"threshold", T>>;
@@ -35,7 +35,7 @@ struct definition : example_definition<"accy.examples.compact", T, example_regis
     using results = accy::results<accy::shape<accy::dtype_of<T>, n>, accy::shape<accy::dtype::u32, accy::constant<1u>>>;
     using workspaces = accy::workspaces<look_back_status<accy::ceil_div<n, look_back_tile::elements>>>;
     using stages =
-        accy::stages<stage_of<select<T>, accy::result<0>, accy::result<1>, accy::operand<0>, accy::workspace<0>, n, threshold>>;
+        accy::stages<accy::stage_of<select<T>, accy::result<0>, accy::result<1>, accy::operand<0>, accy::workspace<0>, n, threshold>>;
 };
 
 template <class T>

@@ -3,7 +3,6 @@
 // entries: the CUDA kernel's one pass and decoupled look-back, a tile per call.
 #pragma once
 
-#include "common/kernel_entries.hpp"
 #include "common/look_back.hpp"
 #include "common/tiled_kernel.hpp"
 #include "compact/compact_config.hpp"
@@ -48,7 +47,7 @@ namespace accy_examples::compact {
 
 template <class T>
 struct entries_in<T, accy::format::host> {
-    static constexpr std::array entries{host_entry(select<T>, &host::select<T>)};
+    static constexpr auto registry = accy::make_registry(select<T>.host_entry(&host::select<T>));
 };
 
 }  // namespace accy_examples::compact

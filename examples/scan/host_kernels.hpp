@@ -2,7 +2,6 @@
 // Defines the scan's host kernels (`accy_examples::scan::host`) and their `host`-format entries.
 #pragma once
 
-#include "common/kernel_entries.hpp"
 #include "common/tiled_kernel.hpp"
 #include "common/wrapping_add.hpp"
 #include "scan/scan_config.hpp"
@@ -56,9 +55,9 @@ namespace accy_examples::scan {
 
 template <class T>
 struct entries_in<T, accy::format::host> {
-    static constexpr std::array entries{host_entry(reduce_tiles<T>, &host::reduce_tiles<T>),
-                                        host_entry(scan_sums<T>, &host::scan_sums<T>),
-                                        host_entry(scan_tiles<T>, &host::scan_tiles<T>)};
+    static constexpr auto registry = accy::make_registry(reduce_tiles<T>.host_entry(&host::reduce_tiles<T>),
+                                        scan_sums<T>.host_entry(&host::scan_sums<T>),
+                                        scan_tiles<T>.host_entry(&host::scan_tiles<T>));
 };
 
 }  // namespace accy_examples::scan

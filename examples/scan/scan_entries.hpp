@@ -3,8 +3,8 @@
 // scan_config.hpp), and `accy_examples::scan::entries_in<T, Format>`, their entries in one format.
 #pragma once
 
-#include "common/kernel_entries.hpp"
 #include "common/tiled_kernel.hpp"
+#include "common/typed_name.hpp"
 #include "scan/scan_config.hpp"
 
 #include <accy/accy.hpp>
@@ -14,23 +14,26 @@
 namespace accy_examples::scan {
 
 template <class T>
-inline constexpr accy::kernel_entry reduce_tiles = declare<"accy.examples.scan.reduce_tiles", T>(
-    {buffer_of<T>("tile_sums", accy::access::write), buffer_of<T>("in", accy::access::read), scalar_of<std::uint32_t>("n")},
-    over_tiles<tile>(2));
+inline constexpr accy::kernel_declaration reduce_tiles{
+    .target = typed_name<"accy.examples.scan.reduce_tiles", T>.view(),
+    .parameters = {accy::parameter::buffer_of<T>("tile_sums", accy::access::write), accy::parameter::buffer_of<T>("in", accy::access::read), accy::parameter::scalar_of<std::uint32_t>("n")},
+    .geometry = over_tiles<tile>(2)};
 
 template <class T>
-inline constexpr accy::kernel_entry scan_sums = declare<"accy.examples.scan.scan_sums", T>(
-    {buffer_of<T>("tile_bases", accy::access::write), buffer_of<T>("tile_sums", accy::access::read),
-     scalar_of<std::uint32_t>("tiles")},
-    accy::launch_geometry::fixed({1, 1, 1}, {sums_block_threads, 1, 1}));
+inline constexpr accy::kernel_declaration scan_sums{
+    .target = typed_name<"accy.examples.scan.scan_sums", T>.view(),
+    .parameters = {accy::parameter::buffer_of<T>("tile_bases", accy::access::write), accy::parameter::buffer_of<T>("tile_sums", accy::access::read),
+      accy::parameter::scalar_of<std::uint32_t>("tiles")},
+    .geometry = accy::launch_geometry::fixed({1, 1, 1}, {sums_block_threads, 1, 1})};
 
 template <class T>
-inline constexpr accy::kernel_entry scan_tiles = declare<"accy.examples.scan.scan_tiles", T>(
-    {buffer_of<T>("out", accy::access::write), buffer_of<T>("in", accy::access::read),
-     buffer_of<T>("tile_bases", accy::access::read), scalar_of<std::uint32_t>("n")},
-    over_tiles<tile>(3));
+inline constexpr accy::kernel_declaration scan_tiles{
+    .target = typed_name<"accy.examples.scan.scan_tiles", T>.view(),
+    .parameters = {accy::parameter::buffer_of<T>("out", accy::access::write), accy::parameter::buffer_of<T>("in", accy::access::read),
+      accy::parameter::buffer_of<T>("tile_bases", accy::access::read), accy::parameter::scalar_of<std::uint32_t>("n")},
+    .geometry = over_tiles<tile>(3)};
 
-/// The scan's entries for `T` in `Format`, as `entries`: host_kernels.hpp defines the host's,
+/// The scan's entries for `T` in `Format`, as `registry`: host_kernels.hpp defines the host's,
 /// cuda/scan_cuda.hpp CUDA's.
 template <class T, accy::format Format>
 struct entries_in;

@@ -3,7 +3,6 @@
 // `host`-format entries: the CUDA kernel's decoupled look-back, its tiles claimed as the CUDA kernel's blocks claim them.
 #pragma once
 
-#include "common/kernel_entries.hpp"
 #include "common/look_back.hpp"
 #include "common/tiled_kernel.hpp"
 #include "common/wrapping_add.hpp"
@@ -52,7 +51,7 @@ namespace accy_examples::single_pass {
 
 template <class T>
 struct entries_in<T, accy::format::host> {
-    static constexpr std::array entries{host_entry(scan<T>, &host::scan_tiles<T>)};
+    static constexpr auto registry = accy::make_registry(scan<T>.host_entry(&host::scan_tiles<T>));
 };
 
 }  // namespace accy_examples::single_pass

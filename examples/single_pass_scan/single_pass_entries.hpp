@@ -3,7 +3,6 @@
 // single_pass_config.hpp), and `accy_examples::single_pass::entries_in<T, Format>`, its entry in one format.
 #pragma once
 
-#include "common/kernel_entries.hpp"
 #include "single_pass_scan/single_pass_config.hpp"
 
 #include <accy/accy.hpp>
@@ -14,15 +13,16 @@ namespace accy_examples::single_pass {
 
 /// `blocks` (parameter 4) blocks, each with two staged tiles of T in dynamic shared memory.
 template <class T>
-inline constexpr accy::kernel_entry scan = declare<"accy.examples.single_pass_scan.scan", T>(
-    {buffer_of<T>("result", accy::access::write), buffer_of<T>("input", accy::access::read),
-     buffer_of<std::uint64_t>("status", accy::access::read_write), scalar_of<std::uint32_t>("n"),
-     scalar_of<std::uint32_t>("blocks")},
-    {{accy::grid_dim::ceil_div(4, 1), accy::grid_dim::fixed(1), accy::grid_dim::fixed(1)},
+inline constexpr accy::kernel_declaration scan{
+    .target = typed_name<"accy.examples.single_pass_scan.scan", T>.view(),
+    .parameters = {accy::parameter::buffer_of<T>("result", accy::access::write), accy::parameter::buffer_of<T>("input", accy::access::read),
+      accy::parameter::buffer_of<std::uint64_t>("status", accy::access::read_write), accy::parameter::scalar_of<std::uint32_t>("n"),
+      accy::parameter::scalar_of<std::uint32_t>("blocks")},
+    .geometry = {{accy::grid_dim::ceil_div(4, 1), accy::grid_dim::fixed(1), accy::grid_dim::fixed(1)},
      {block_threads, 1, 1},
-     {staged_buffers * staged_tile::elements * sizeof(T)}});
+     {staged_buffers * staged_tile::elements * sizeof(T)}}};
 
-/// The single-pass scan's entries for `T` in `Format`, as `entries`: host_kernels.hpp defines the
+/// The single-pass scan's entries for `T` in `Format`, as `registry`: host_kernels.hpp defines the
 /// host's, cuda/single_pass_cuda.hpp CUDA's.
 template <class T, accy::format Format>
 struct entries_in;

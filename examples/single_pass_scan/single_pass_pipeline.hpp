@@ -4,7 +4,7 @@
 // whose count, and so their tiles, follow from n (signature and tiles in single_pass_config.hpp).
 #pragma once
 
-#include "common/example_definition.hpp"
+#include "common/typed_name.hpp"
 #include "common/look_back.hpp"
 #include "common/registry.hpp"
 #include "scan/scan_interface.hpp"
@@ -23,7 +23,7 @@ namespace accy_examples::single_pass {
 /// every format the examples are built with. Workspace 0: the scan kernel's status words
 /// (common/look_back.hpp), which the kernel leaves zeroed.
 template <class T>
-struct definition : example_definition<"accy.examples.single_pass_scan", T, example_registry<entries_in>>,
+struct definition : accy::definition_base<typed_name<"accy.examples.single_pass_scan", T>, example_registry<entries_in>>,
                     scan_interface<T> {
     using typename scan_interface<T>::n;  // a dependent base's member, named to be used unqualified
     /// The launch's blocks (single_pass_config.hpp): one per register tile where at most
@@ -32,7 +32,7 @@ struct definition : example_definition<"accy.examples.single_pass_scan", T, exam
     /// A word per register tile, or per staged tile and one for the count of those claimed.
     using status_words = accy::max_of<blocks, accy::sum<accy::ceil_div<n, staged_tile::elements>, accy::constant<1u>>>;
     using workspaces = accy::workspaces<look_back_status<status_words>>;
-    using stages = accy::stages<stage_of<scan<T>, accy::result<0>, accy::operand<0>, accy::workspace<0>, n, blocks>>;
+    using stages = accy::stages<accy::stage_of<scan<T>, accy::result<0>, accy::operand<0>, accy::workspace<0>, n, blocks>>;
 };
 
 template <class T>

@@ -2,7 +2,6 @@
 // Defines the split scan's host kernels (`accy_examples::split::host`) and with them its `host` entries_in.
 #pragma once
 
-#include "common/kernel_entries.hpp"
 #include "common/tiled_kernel.hpp"
 #include "common/wrapping_add.hpp"
 #include "split_scan/split_config.hpp"
@@ -40,8 +39,8 @@ namespace accy_examples::split {
 
 template <class T>
 struct entries_in<T, accy::format::host> {
-    static constexpr std::array entries{host_entry(slice_total<T>, &host::slice_total<T>),
-                                        host_entry(add_carry<T>, &host::add_carry<T>)};
+    static constexpr auto registry = accy::make_registry(slice_total<T>.host_entry(&host::slice_total<T>),
+                                        add_carry<T>.host_entry(&host::add_carry<T>));
 };
 
 }  // namespace accy_examples::split

@@ -4,7 +4,7 @@
 // scan example's three stages (reduce_tiles, scan_sums, scan_tiles) with a carry between them.
 #pragma once
 
-#include "common/example_definition.hpp"
+#include "common/typed_name.hpp"
 #include "common/registry.hpp"
 #include "scan/scan_pipeline.hpp"
 #include "split_scan/host_kernels.hpp"
@@ -20,12 +20,12 @@
 namespace accy_examples::split {
 
 /// The scan's kernels, which run each slice, and the split scan's own, in every format the examples are built with.
-inline constexpr auto kernels = registry_of(example_registry<scan::entries_in>.entries, example_registry<entries_in>.entries);
+inline constexpr auto kernels = accy::join_registries(example_registry<scan::entries_in>, example_registry<entries_in>);
 
 /// Runtime scalar n (u32): the slice's element count. Operand 0: the slice. Results: its tile
 /// bases (the exclusive scan of its tile sums) and its total, one element. Intermediate: the tile sums.
 template <class T>
-struct slice_sums_definition : example_definition<"accy.examples.split_scan.slice_sums", T, kernels> {
+struct slice_sums_definition : accy::definition_base<typed_name<"accy.examples.split_scan.slice_sums", T>, kernels> {
     using runtime_scalars = accy::runtime_scalars<accy::scalar<"n", std::uint32_t>>;
     using n = accy::forward<0>;
     using tiles = accy::ceil_div<n, scan::tile::elements>;
@@ -34,9 +34,9 @@ struct slice_sums_definition : example_definition<"accy.examples.split_scan.slic
     using results = accy::results<tile_values, accy::shape<accy::dtype_of<T>, accy::constant<1u>>>;
     using intermediates = accy::intermediates<tile_values>;
     using stages = accy::stages<
-        stage_of<scan::reduce_tiles<T>, accy::intermediate<0>, accy::operand<0>, n>,
-        stage_of<scan::scan_sums<T>, accy::result<0>, accy::intermediate<0>, tiles>,
-        stage_of<slice_total<T>, accy::result<1>, accy::result<0>, accy::intermediate<0>, tiles>>;
+        accy::stage_of<scan::reduce_tiles<T>, accy::intermediate<0>, accy::operand<0>, n>,
+        accy::stage_of<scan::scan_sums<T>, accy::result<0>, accy::intermediate<0>, tiles>,
+        accy::stage_of<slice_total<T>, accy::result<1>, accy::result<0>, accy::intermediate<0>, tiles>>;
 };
 
 /// Runtime scalars n (u32), the slice's element count, and predecessors (u32), the devices before
@@ -44,7 +44,7 @@ struct slice_sums_definition : example_definition<"accy.examples.split_scan.slic
 /// before (at least one element, unread on the first device). Result: the slice of the scan.
 /// Intermediate: the tile bases plus the carry.
 template <class T>
-struct slice_scan_definition : example_definition<"accy.examples.split_scan.slice_scan", T, kernels> {
+struct slice_scan_definition : accy::definition_base<typed_name<"accy.examples.split_scan.slice_scan", T>, kernels> {
     using runtime_scalars =
         accy::runtime_scalars<accy::scalar<"n", std::uint32_t>, accy::scalar<"predecessors", std::uint32_t>>;
     using n = accy::forward<0>;
@@ -56,8 +56,8 @@ struct slice_scan_definition : example_definition<"accy.examples.split_scan.slic
     using results = accy::results<accy::shape<accy::dtype_of<T>, n>>;
     using intermediates = accy::intermediates<tile_values>;
     using stages = accy::stages<
-        stage_of<add_carry<T>, accy::intermediate<0>, accy::operand<1>, accy::operand<2>, predecessors, tiles>,
-        stage_of<scan::scan_tiles<T>, accy::result<0>, accy::operand<0>, accy::intermediate<0>, n>>;
+        accy::stage_of<add_carry<T>, accy::intermediate<0>, accy::operand<1>, accy::operand<2>, predecessors, tiles>,
+        accy::stage_of<scan::scan_tiles<T>, accy::result<0>, accy::operand<0>, accy::intermediate<0>, n>>;
 };
 
 template <class T>

@@ -43,7 +43,7 @@ constexpr accy::kernel_entry saxpy{
                    parameter::buffer("out", access::write, dtype::f32), parameter::scalar("alpha", dtype::f32),
                    parameter::scalar("n", dtype::u64)},
     .payload = accy::payload::from_host(&saxpy_block),
-    .launch = {{accy::grid_dim::ceil_div(4, 256), accy::grid_dim::fixed(1), accy::grid_dim::fixed(1)}, {256, 1, 1}}};
+    .geometry = accy::launch_geometry::covering(4, 256)};
 constexpr auto kernels = accy::make_registry(saxpy);
 
 // The pipeline: runtime scalars n (at least 1) and alpha; operands x and y; result out; one stage,

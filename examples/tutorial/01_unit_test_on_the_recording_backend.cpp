@@ -19,8 +19,7 @@ using accy::access;
 using accy::dtype;
 using accy::parameter;
 
-constexpr accy::launch_geometry blocks_of_128{
-    {accy::grid_dim::ceil_div(3, 128), accy::grid_dim::fixed(1), accy::grid_dim::fixed(1)}, {128, 1, 1}};
+constexpr accy::launch_geometry blocks_of_128 = accy::launch_geometry::covering(3, 128);  // ceil(n / 128) blocks
 
 // __global__ void scale(const float* in, float* out, float factor, unsigned n)
 constexpr accy::kernel_entry scale{
@@ -28,14 +27,14 @@ constexpr accy::kernel_entry scale{
     .parameters = {parameter::buffer("in", access::read, dtype::f32), parameter::buffer("out", access::write, dtype::f32),
                    parameter::scalar("factor", dtype::f32), parameter::scalar("n", dtype::u32)},
     .payload = accy::payload::from_text("// the PTX of scale, which a test on the recording backend never loads"),
-    .launch = blocks_of_128};
+    .geometry = blocks_of_128};
 // __global__ void add_bias(const float* in, float* out, float bias, unsigned n)
 constexpr accy::kernel_entry add_bias{
     .target = "tutorial.add_bias", .version = 1, .format = accy::format::cuda_ptx, .entry_name = "add_bias",
     .parameters = {parameter::buffer("in", access::read, dtype::f32), parameter::buffer("out", access::write, dtype::f32),
                    parameter::scalar("bias", dtype::f32), parameter::scalar("n", dtype::u32)},
     .payload = accy::payload::from_text("// the PTX of add_bias"),
-    .launch = blocks_of_128};
+    .geometry = blocks_of_128};
 constexpr auto kernels = accy::make_registry(scale, add_bias);
 
 struct affine_definition {

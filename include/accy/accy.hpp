@@ -13,6 +13,7 @@
 #include <accy/kernel/argument.hpp>
 #include <accy/kernel/geometry.hpp>
 #include <accy/kernel/host_kernel.hpp>
+#include <accy/kernel/kernel_declaration.hpp>
 #include <accy/kernel/kernel_entry.hpp>
 #include <accy/kernel/launch_attributes.hpp>
 #include <accy/kernel/parameter.hpp>

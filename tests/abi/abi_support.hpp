@@ -7,7 +7,6 @@
 
 #include "support/backend_calls.hpp"
 #include "support/call_counts.hpp"
-#include "support/definition.hpp"
 #include "support/errors.hpp"
 
 #include <accy/accy.hpp>
@@ -36,7 +35,6 @@ using accy::grid_dim;
 using accy::parameter;
 using accy::testing::recording_backend;
 using accy_test::check_counts;
-using accy_test::definition;
 using accy_test::fails_with;
 using accy_test::message_of;
 
@@ -46,30 +44,12 @@ inline constexpr std::array<buffer, 0> no_operands{};
 // ---- Pipelines
 
 
-/// A version 1 kernel that runs on both backends: its PTX, which the recording backend records but
-/// never reads, and `body` for the host backend.
-struct test_kernel {
-    std::string_view target;
-    std::string_view symbol;
-    accy::parameter_list parameters;
-    accy::launch_geometry launch;
-    accy::launch_attributes attributes{};
-    accy::host_kernel body = nullptr;
-
-    constexpr accy::kernel_entry entry(accy::format format, accy::payload payload) const noexcept {
-        return {target, 1, format, symbol, parameters, payload, launch, attributes};
-    }
-};
-
-/// The registry of `kernels`: for each, a cuda_ptx entry and a host entry of the same declaration.
-template <std::size_t N>
-constexpr accy::registry<2 * N> registry_of(const test_kernel (&kernels)[N]) {
-    accy::registry<2 * N> made{};
-    for (std::size_t k = 0; k < N; ++k) {
-        made.entries[2 * k] = kernels[k].entry(accy::format::cuda_ptx, accy::payload::from_text("// PTX"));
-        made.entries[2 * k + 1] = kernels[k].entry(accy::format::host, accy::payload::from_host(kernels[k].body));
-    }
-    return made;
+/// `kernel`'s entries in cuda_ptx, the symbol `symbol` of PTX that the recording backend records but
+/// never reads, and in host, the function `body`: a registry that both backends run.
+constexpr accy::registry<2> in_both_formats(const accy::kernel_declaration& kernel, std::string_view symbol,
+                                            accy::host_kernel body) noexcept {
+    return accy::make_registry(kernel.entry(accy::format::cuda_ptx, symbol, accy::payload::from_text("// PTX")),
+                               kernel.host_entry(body));
 }
 
 /// A recording backend buffer of `elements` values of `T`, named by `id`.

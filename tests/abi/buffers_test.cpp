@@ -22,7 +22,7 @@ using namespace accy_abi;
 
 namespace {
 
-constexpr accy::launch_geometry per_256{{grid_dim::ceil_div(4, 256), grid_dim::fixed(1), grid_dim::fixed(1)}, {256, 1, 1}};
+constexpr accy::launch_geometry per_256 = accy::launch_geometry::covering(4, 256);
 
 // (const f32* x, const f32* y, f32* sum, u32* signs, u64 n, i32* counter): two operands, two results, a workspace.
 inline constexpr auto checked_kernels = accy::make_registry(accy::kernel_entry{
@@ -32,7 +32,7 @@ inline constexpr auto checked_kernels = accy::make_registry(accy::kernel_entry{
      parameter::scalar("n", dtype::u64), parameter::buffer("counter", access::read_write, dtype::i32)},
     accy::payload::from_text("// add_and_sign"), per_256});
 
-struct checked_definition : definition<"abi.checked", checked_kernels> {
+struct checked_definition : accy::definition_base<"abi.checked", checked_kernels> {
     using runtime_scalars = accy::runtime_scalars<accy::scalar<"n", std::uint64_t>>;
     using n = accy::forward<0>;
     using operands = accy::operands<accy::shape<dtype::f32, n>, accy::shape<dtype::f32, n>>;
@@ -76,7 +76,7 @@ void host_scale(const accy::host_block& block) {
 constexpr accy::parameter_list scale_parameters{
     parameter::buffer("x", access::read, dtype::f32), parameter::buffer("y", access::write, dtype::f32),
     parameter::scalar("factor", dtype::f32), parameter::scalar("n", dtype::u64)};
-constexpr accy::launch_geometry scale_launch{{grid_dim::ceil_div(3, 256), grid_dim::fixed(1), grid_dim::fixed(1)}, {256, 1, 1}};
+constexpr accy::launch_geometry scale_launch = accy::launch_geometry::covering(3, 256);
 /// accumulate(const f32* addend, f32* sum, u64 n): sum[i] += addend[i].
 void host_accumulate(const accy::host_block& block) {
     const auto addend = block.buffer_as<const float>(0);
@@ -91,14 +91,14 @@ constexpr accy::parameter_list accumulate_parameters{parameter::buffer("addend",
                                                      parameter::scalar("n", dtype::u64)};
 constexpr accy::launch_geometry accumulate_launch{{grid_dim::ceil_div(2, 256), grid_dim::fixed(1), grid_dim::fixed(1)},
                                                   {256, 1, 1}};
-inline constexpr auto scale_kernels = registry_of({
-    {.target = "abi.scale", .symbol = "scale", .parameters = scale_parameters, .launch = scale_launch, .body = &host_scale},
-    {.target = "abi.accumulate", .symbol = "accumulate", .parameters = accumulate_parameters, .launch = accumulate_launch,
-     .body = &host_accumulate},
-});
+inline constexpr auto scale_kernels = accy::join_registries(
+    in_both_formats({.target = "abi.scale", .parameters = scale_parameters, .geometry = scale_launch},
+                    "scale", &host_scale),
+    in_both_formats({.target = "abi.accumulate", .parameters = accumulate_parameters, .geometry = accumulate_launch},
+                    "accumulate", &host_accumulate));
 
 // result 0 = operand 0 * factor + operand 1, where result 0 may be operand 0's memory but not operand 1's.
-struct in_place_definition : definition<"abi.scale_in_place", scale_kernels> {
+struct in_place_definition : accy::definition_base<"abi.scale_in_place", scale_kernels> {
     using runtime_scalars = accy::runtime_scalars<accy::scalar<"n", std::uint64_t>, accy::scalar<"factor", float>>;
     using n = accy::forward<0>;
     using operands = accy::operands<accy::shape<dtype::f32, n>, accy::shape<dtype::f32, n>>;

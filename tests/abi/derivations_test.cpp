@@ -40,7 +40,7 @@ inline constexpr auto derived_kernels = accy::make_registry(
                         parameter::scalar("n32", dtype::u32)},
                        accy::payload::from_text("// derive_b"), one_block});
 
-struct derived_definition : definition<"abi.derived", derived_kernels> {
+struct derived_definition : accy::definition_base<"abi.derived", derived_kernels> {
     using runtime_scalars = accy::runtime_scalars<accy::scalar<"n", std::uint64_t>, accy::scalar<"rows", std::uint32_t>,
                                                   accy::scalar<"cols", std::uint32_t>, accy::scalar<"offset", std::int32_t>,
                                                   accy::scalar<"alpha", float>>;

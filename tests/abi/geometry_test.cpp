@@ -36,7 +36,7 @@ inline constexpr auto grid_kernels = accy::make_registry(
                        accy::payload::from_text("// per_row"),
                        accy::launch_geometry{{grid_dim::fixed(1), grid_dim::ceil_div(1, 1), grid_dim::ceil_div(2, 4)}, {32, 2, 1}}});
 
-struct grid_definition : definition<"abi.grids", grid_kernels> {
+struct grid_definition : accy::definition_base<"abi.grids", grid_kernels> {
     using runtime_scalars = accy::runtime_scalars<accy::scalar<"n", std::uint64_t>, accy::scalar<"rows", std::uint32_t>,
                                                   accy::scalar<"planes", std::int64_t>>;
     using n = accy::forward<0>;
@@ -84,11 +84,9 @@ constexpr accy::parameter_list sums_parameters{parameter::buffer("x", access::re
                                                parameter::buffer("sums", access::write, dtype::f32),
                                                parameter::scalar("n", dtype::u64)};
 
-inline constexpr auto sums_kernels = registry_of({
-    {.target = "abi.block_sums", .symbol = "block_sums", .parameters = sums_parameters, .launch = sums_launch, .body = &host_block_sums},
-});
+inline constexpr auto sums_kernels = in_both_formats({.target = "abi.block_sums", .parameters = sums_parameters, .geometry = sums_launch}, "block_sums", &host_block_sums);
 
-struct sums_definition : definition<"abi.block_sums_pipeline", sums_kernels> {
+struct sums_definition : accy::definition_base<"abi.block_sums_pipeline", sums_kernels> {
     using runtime_scalars = accy::runtime_scalars<accy::scalar<"n", std::uint64_t, accy::at_least<1>>>;
     using n = accy::forward<0>;
     using operands = accy::operands<accy::shape<dtype::f32, n>>;

@@ -32,14 +32,13 @@ constexpr accy::launch_geometry per_element{{grid_dim::ceil_div(1, 1), grid_dim:
 constexpr accy::launch_attributes clusters_of_4{{4, 1, 1}};
 constexpr accy::launch_attributes cooperative_and_waiting{{}, true, true};
 
-inline constexpr auto attribute_kernels = registry_of({
-    {.target = "abi.clustered_fill", .symbol = "fill", .parameters = fill_parameters, .launch = per_element,
-     .attributes = clusters_of_4, .body = &host_fill_index},
-    {.target = "abi.waiting_fill", .symbol = "fill", .parameters = fill_parameters, .launch = per_element,
-     .attributes = cooperative_and_waiting, .body = &host_fill_index},
-});
+inline constexpr auto attribute_kernels = accy::join_registries(
+    in_both_formats({.target = "abi.clustered_fill", .parameters = fill_parameters, .geometry = per_element, .attributes = clusters_of_4},
+                    "fill", &host_fill_index),
+    in_both_formats({.target = "abi.waiting_fill", .parameters = fill_parameters, .geometry = per_element, .attributes = cooperative_and_waiting},
+                    "fill", &host_fill_index));
 
-struct attributes_definition : definition<"abi.attributes", attribute_kernels> {
+struct attributes_definition : accy::definition_base<"abi.attributes", attribute_kernels> {
     using runtime_scalars = accy::runtime_scalars<accy::scalar<"n", std::uint32_t, accy::at_least<1>>>;
     using n = accy::forward<0>;
     using operands = accy::operands<>;

@@ -49,12 +49,9 @@ constexpr accy::parameter_list add_one_parameters{
 constexpr accy::launch_geometry add_one_launch{
     {grid_dim::ceil_div(2, add_one_block_elements), grid_dim::fixed(1), grid_dim::fixed(1)}, {128, 1, 1}};
 
-inline constexpr auto add_one_kernels = registry_of({
-    {.target = "abi.add_one", .symbol = "add_one_kernel", .parameters = add_one_parameters, .launch = add_one_launch,
-     .body = &host_add_one},
-});
+inline constexpr auto add_one_kernels = in_both_formats({.target = "abi.add_one", .parameters = add_one_parameters, .geometry = add_one_launch}, "add_one_kernel", &host_add_one);
 
-struct add_one_definition : definition<"abi.add_one_pipeline", add_one_kernels> {
+struct add_one_definition : accy::definition_base<"abi.add_one_pipeline", add_one_kernels> {
     using runtime_scalars = accy::runtime_scalars<accy::scalar<"n", std::uint64_t>>;
     using n = accy::forward<0>;
     using operands = accy::operands<accy::shape<dtype::f32, n>>;
@@ -108,12 +105,9 @@ constexpr accy::parameter_list map_parameters{
 static_assert(map_parameters.offset(1) == 8 && map_parameters.offset(2) == 64 && map_parameters.offset(3) == 192);
 static_assert(map_parameters.offset(4) == 200 && map_parameters.byte_size() == 208 && map_parameters.alignment() == 64);
 
-inline constexpr auto map_kernels = registry_of({
-    {.target = "abi.read_map", .symbol = "read_map", .parameters = map_parameters,
-     .launch = accy::launch_geometry::fixed({1, 1, 1}, {32, 1, 1}), .body = &host_read_map},
-});
+inline constexpr auto map_kernels = in_both_formats({.target = "abi.read_map", .parameters = map_parameters, .geometry = accy::launch_geometry::fixed({1, 1, 1}, {32, 1, 1})}, "read_map", &host_read_map);
 
-struct map_definition : definition<"abi.map_pipeline", map_kernels> {
+struct map_definition : accy::definition_base<"abi.map_pipeline", map_kernels> {
     using runtime_scalars = accy::runtime_scalars<accy::scalar<"map", tensor_map>, accy::scalar<"transform", affine>,
                                                   accy::scalar<"count", std::uint32_t, accy::within<1, 128>>,
                                                   accy::scalar<"weight", double>>;
@@ -188,12 +182,9 @@ void host_wide(const accy::host_block& block) {
         out[p] = block.arguments[p].size == accy::size_of(wide_type(p)) ? wide_value(block, p) : -1.0;
 }
 
-inline constexpr auto wide_kernels = registry_of({
-    {.target = "abi.wide", .symbol = "wide", .parameters = wide_parameters, .launch = accy::launch_geometry::fixed({1, 1, 1}, {1, 1, 1}),
-     .body = &host_wide},
-});
+inline constexpr auto wide_kernels = in_both_formats({.target = "abi.wide", .parameters = wide_parameters, .geometry = accy::launch_geometry::fixed({1, 1, 1}, {1, 1, 1})}, "wide", &host_wide);
 
-struct wide_definition : definition<"abi.wide_pipeline", wide_kernels> {
+struct wide_definition : accy::definition_base<"abi.wide_pipeline", wide_kernels> {
     using runtime_scalars = accy::runtime_scalars<>;
     using operands = accy::operands<>;
     using results = accy::results<accy::shape<dtype::f64, accy::constant<32>>>;

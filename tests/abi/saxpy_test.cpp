@@ -51,12 +51,9 @@ constexpr std::uint32_t threads = 256;
 constexpr accy::launch_geometry saxpy_launch{{grid_dim::ceil_div(3, threads), grid_dim::fixed(1), grid_dim::fixed(1)},
                                              {threads, 1, 1}};
 
-inline constexpr auto saxpy_kernels = registry_of({
-    {.target = "abi.saxpy_count", .symbol = "saxpy_count", .parameters = saxpy_parameters, .launch = saxpy_launch,
-     .body = &host_saxpy_count},
-});
+inline constexpr auto saxpy_kernels = in_both_formats({.target = "abi.saxpy_count", .parameters = saxpy_parameters, .geometry = saxpy_launch}, "saxpy_count", &host_saxpy_count);
 
-struct saxpy_definition : definition<"abi.saxpy", saxpy_kernels> {
+struct saxpy_definition : accy::definition_base<"abi.saxpy", saxpy_kernels> {
     using runtime_scalars = accy::runtime_scalars<accy::scalar<"n", std::uint64_t, accy::at_least<1>>, accy::scalar<"alpha", float>>;
     using n = accy::forward<0>;
     using operands = accy::operands<accy::shape<dtype::f32, n>>;

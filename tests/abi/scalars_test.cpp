@@ -60,12 +60,10 @@ constexpr accy::parameter_list typed_parameters{
 constexpr accy::launch_geometry typed_launch{{grid_dim::ceil_div(1, typed_block), grid_dim::fixed(1), grid_dim::fixed(1)},
                                              {typed_block, 1, 1}};
 
-inline constexpr auto typed_kernels = registry_of({
-    {.target = "abi.typed", .symbol = "typed", .parameters = typed_parameters, .launch = typed_launch, .body = &host_typed},
-});
+inline constexpr auto typed_kernels = in_both_formats({.target = "abi.typed", .parameters = typed_parameters, .geometry = typed_launch}, "typed", &host_typed);
 
 // The scalars' order (alpha, p, offset, n) differs from the kernel's.
-struct typed_definition : definition<"abi.typed_pipeline", typed_kernels> {
+struct typed_definition : accy::definition_base<"abi.typed_pipeline", typed_kernels> {
     using runtime_scalars = accy::runtime_scalars<accy::scalar<"alpha", float>, accy::scalar<"p", params>,
                                                   accy::scalar<"offset", std::int32_t, accy::within<-10, 10>>,
                                                   accy::scalar<"n", std::uint64_t, accy::within<16, (1u << 20)>>>;

@@ -73,16 +73,16 @@ constexpr accy::parameter_list finish_parameters{
     parameter::buffer("out", access::write, dtype::i32),    parameter::buffer("total", access::write, dtype::i32),
     parameter::buffer("in", access::read, dtype::i32),      parameter::buffer("partial", access::read, dtype::i32),
     parameter::scalar("n", dtype::u64),                     parameter::buffer("tickets", access::read_write, dtype::u32)};
-constexpr accy::launch_geometry total_launch{{grid_dim::ceil_div(2, tile), grid_dim::fixed(1), grid_dim::fixed(1)}, {tile, 1, 1}};
-constexpr accy::launch_geometry finish_launch{{grid_dim::ceil_div(4, tile), grid_dim::fixed(1), grid_dim::fixed(1)}, {tile, 1, 1}};
+constexpr accy::launch_geometry total_launch = accy::launch_geometry::covering(2, tile);
+constexpr accy::launch_geometry finish_launch = accy::launch_geometry::covering(4, tile);
 
-inline constexpr auto scratchy_kernels = registry_of({
-    {.target = "abi.block_total", .symbol = "block_total", .parameters = total_parameters, .launch = total_launch,
-     .body = &host_block_total},
-    {.target = "abi.finish", .symbol = "finish", .parameters = finish_parameters, .launch = finish_launch, .body = &host_finish},
-});
+inline constexpr auto scratchy_kernels = accy::join_registries(
+    in_both_formats({.target = "abi.block_total", .parameters = total_parameters, .geometry = total_launch},
+                    "block_total", &host_block_total),
+    in_both_formats({.target = "abi.finish", .parameters = finish_parameters, .geometry = finish_launch},
+                    "finish", &host_finish));
 
-struct scratchy_definition : definition<"abi.scratchy", scratchy_kernels> {
+struct scratchy_definition : accy::definition_base<"abi.scratchy", scratchy_kernels> {
     using runtime_scalars = accy::runtime_scalars<accy::scalar<"n", std::uint64_t, accy::at_least<1>>>;
     using n = accy::forward<0>;
     using tiles = accy::ceil_div<n, tile>;

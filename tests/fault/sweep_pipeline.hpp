@@ -5,7 +5,6 @@
 // holds two kernels). The kernels only declare their parameters: the fake driver runs nothing.
 #pragma once
 
-#include "support/definition.hpp"
 
 #include <accy/accy.hpp>
 
@@ -88,7 +87,7 @@ using columns = accy::forward<1>;
 using elements = accy::product<rows, columns>;
 
 /// An f16 rows x columns operand read through a tensor map into an f32 intermediate, combined into the result, finished in place.
-struct sweep_definition : accy_test::definition<"fault.sweep", sweep_registry> {
+struct sweep_definition : accy::definition_base<"fault.sweep", sweep_registry> {
     using runtime_scalars = accy::runtime_scalars<accy::scalar<"rows", std::uint32_t, accy::at_least<1>>,
                                                   accy::scalar<"columns", std::uint32_t, accy::at_least<1>>>;
     using operands = accy::operands<accy::shape<dtype::f16, elements>>;

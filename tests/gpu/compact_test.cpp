@@ -31,7 +31,7 @@ namespace compact = accy_examples::compact;
 BOOST_TEST_GLOBAL_FIXTURE(require_device);
 
 inline constexpr auto gpu_kernels =
-    accy_examples::registry_of(compact::cuda::entries<float>(), compact::cuda::entries<std::int32_t>());
+    accy::join_registries(compact::cuda::entries<float>(), compact::cuda::entries<std::int32_t>());
 
 /// The example's compaction with a registry of its CUDA entries.
 template <class T>

@@ -48,7 +48,7 @@ inline constexpr auto matmul_registry = accy::make_registry(accy::kernel_entry{
      {matmul_threads, 1, 1},
      accy::shared_memory{matmul_shared_bytes, 0}}});
 
-struct matmul_definition : definition<"accy.test.triton_matmul_f16", matmul_registry> {
+struct matmul_definition : accy::definition_base<"accy.test.triton_matmul_f16", matmul_registry> {
     // Triton takes M, N and K as i32 and forms i32 indices, masked lanes' included (up to (M + 63) * K + K + 31):
     // 46000 keeps every one below 2^31.
     using dimension = accy::within<1, 46000>;
@@ -73,9 +73,9 @@ inline constexpr auto bf16_registry = accy::make_registry(accy::kernel_entry{
     "accy.test.bf16_axpb", 1, accy::format::cuda_fatbin, "accy_test_bf16_axpb",
     {parameter::buffer("x", access::read, dtype::bf16), parameter::buffer("y", access::write, dtype::bf16),
      parameter::scalar("alpha", dtype::bf16), parameter::scalar("b", dtype::f32), parameter::scalar("n", dtype::u32)},
-    accy::payload::from_image(kernels::ml_types_fatbin), blocks_of_256(4)});
+    accy::payload::from_image(kernels::ml_types_fatbin), accy::launch_geometry::covering(4, threads)});
 
-struct bf16_definition : definition<"accy.test.bf16_axpb", bf16_registry> {
+struct bf16_definition : accy::definition_base<"accy.test.bf16_axpb", bf16_registry> {
     using runtime_scalars = accy::runtime_scalars<accy::scalar<"n", std::uint32_t, accy::at_least<1>>,
                                                   accy::scalar<"alpha", accy::bfloat16>, accy::scalar<"b", float>>;
     using n = accy::forward<0>;
@@ -93,13 +93,13 @@ inline constexpr auto e4m3_registry = accy::make_registry(
     accy::kernel_entry{"accy.test.e4m3_dequantize", 1, accy::format::cuda_fatbin, "accy_test_e4m3_dequantize",
                        {parameter::buffer("x", access::read, dtype::f8_e4m3), parameter::buffer("y", access::write, dtype::f16),
                         parameter::scalar("scale", dtype::f16), parameter::scalar("n", dtype::u64)},
-                       accy::payload::from_image(kernels::ml_types_fatbin), blocks_of_256(3)},
+                       accy::payload::from_image(kernels::ml_types_fatbin), accy::launch_geometry::covering(3, threads)},
     accy::kernel_entry{"accy.test.e4m3_rescale", 1, accy::format::cuda_fatbin, "accy_test_e4m3_rescale",
                        {parameter::buffer("x", access::read, dtype::f8_e4m3), parameter::buffer("z", access::write, dtype::f8_e4m3),
                         parameter::scalar("factor", dtype::f32), parameter::scalar("n", dtype::u64)},
-                       accy::payload::from_image(kernels::ml_types_fatbin), blocks_of_256(3)});
+                       accy::payload::from_image(kernels::ml_types_fatbin), accy::launch_geometry::covering(3, threads)});
 
-struct e4m3_definition : definition<"accy.test.e4m3", e4m3_registry> {
+struct e4m3_definition : accy::definition_base<"accy.test.e4m3", e4m3_registry> {
     using runtime_scalars = accy::runtime_scalars<accy::scalar<"n", std::uint64_t, accy::at_least<1>>,
                                                   accy::scalar<"scale", accy::half>, accy::scalar<"factor", float>>;
     using n = accy::forward<0>;

@@ -33,9 +33,9 @@ inline constexpr auto scale_registry = accy::make_registry(accy::kernel_entry{
     {parameter::buffer("x", access::read, dtype::f32), parameter::buffer("y", access::write, dtype::f32),
      parameter::scalar("alpha", dtype::f32), parameter::scalar("n", dtype::u64),
      parameter::buffer("workspace", access::read_write, dtype::i32)},
-    accy::payload::from_image(kernels::real_kernels_fatbin), blocks_of_256(3)});
+    accy::payload::from_image(kernels::real_kernels_fatbin), accy::launch_geometry::covering(3, threads)});
 
-struct scale_definition : definition<"accy.test.scale", scale_registry> {
+struct scale_definition : accy::definition_base<"accy.test.scale", scale_registry> {
     using runtime_scalars = accy::runtime_scalars<accy::scalar<"n", std::uint64_t, accy::at_least<1>>, accy::scalar<"alpha", float>>;
     using n = accy::forward<0>;
     using operands = accy::operands<accy::shape<dtype::f32, n>>;
@@ -65,7 +65,7 @@ inline constexpr auto triton_registry = accy::make_registry(accy::kernel_entry{
     accy::payload{},  // read from the .ptx file at run time
     {{grid_dim::ceil_div(3, 1024), grid_dim::fixed(1), grid_dim::fixed(1)}, {128, 1, 1}}});
 
-struct triton_definition : definition<"accy.test.triton_scale_add", triton_registry> {
+struct triton_definition : accy::definition_base<"accy.test.triton_scale_add", triton_registry> {
     // Triton takes n as i32; the bound keeps it in range.
     using runtime_scalars = accy::runtime_scalars<accy::scalar<"n", std::uint32_t, accy::within<1, INT32_MAX>>,
                                                   accy::scalar<"alpha", float>>;
@@ -128,7 +128,7 @@ inline constexpr auto increment_registry = accy::make_registry(accy::kernel_entr
     "accy.test.increment_bytes", 1, accy::format::cuda_fatbin, "accy_test_increment_bytes",
     {parameter::buffer("in", access::read, dtype::u8), parameter::buffer("out", access::write, dtype::u8),
      parameter::scalar("n", dtype::u64)},
-    accy::payload::from_image(kernels::real_kernels_fatbin), blocks_of_256(2)});
+    accy::payload::from_image(kernels::real_kernels_fatbin), accy::launch_geometry::covering(2, threads)});
 using increment_bytes =
     accy::pipeline<in_out_definition<"accy.test.increment_bytes", increment_registry, dtype::u8, std::uint64_t>>;
 
@@ -208,7 +208,7 @@ BOOST_AUTO_TEST_CASE(a_triton_declaration_without_the_scratch_pointers_fails_at_
 }
 
 BOOST_AUTO_TEST_CASE(more_than_48_kib_of_dynamic_shared_memory) {
-    static_assert(reverse_registry.entries[0].launch.shared.total({reverse_threads, 1, 1}) == 65536);
+    static_assert(reverse_registry.entries[0].geometry.shared.total({reverse_threads, 1, 1}) == 65536);
     const std::uint32_t n = random_values<std::uint32_t>(1, 3 * reverse_tile + 1, 40 * reverse_tile)[0];
     const std::vector<float> input = random_values<float>(n, -1.0f, 1.0f);
     const accy::cuda::device_buffer in = to_device<float>(input);

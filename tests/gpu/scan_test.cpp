@@ -30,7 +30,7 @@ namespace scan = accy_examples::scan;
 
 BOOST_TEST_GLOBAL_FIXTURE(require_device);
 
-inline constexpr auto gpu_kernels = accy_examples::registry_of(
+inline constexpr auto gpu_kernels = accy::join_registries(
     scan::cuda::entries<float>(), scan::cuda::entries<std::int32_t>(), scan::cuda::entries<float>(accy::format::cuda_ptx),
     scan::cuda::entries<std::int32_t>(accy::format::cuda_ptx));
 

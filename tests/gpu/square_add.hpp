@@ -26,7 +26,7 @@ constexpr accy::payload test_payload(accy::format fmt) {
 constexpr accy::kernel_entry test_entry(std::string_view target, std::string_view entry_name, accy::format fmt,
                                         accy::parameter_list parameters) {
     return {target, 1, fmt, entry_name, parameters, test_payload(fmt),
-            blocks_of_256(static_cast<std::uint32_t>(parameters.size() - 1))};
+            accy::launch_geometry::covering(static_cast<std::uint32_t>(parameters.size() - 1), threads)};
 }
 
 constexpr std::array<accy::format, 3> cuda_formats{accy::format::cuda_ptx, accy::format::cuda_cubin,
@@ -51,7 +51,7 @@ inline constexpr auto square_add_registry = [] {
 
 using n = accy::forward<0>;
 
-struct square_add_definition : definition<"accy.test.square_add", square_add_registry> {
+struct square_add_definition : accy::definition_base<"accy.test.square_add", square_add_registry> {
     using runtime_scalars = accy::runtime_scalars<accy::scalar<"n", std::uint32_t>>;
     using operands = accy::operands<accy::shape<dtype::f32, n>>;
     using results = accy::results<accy::shape<dtype::f32, n>>;

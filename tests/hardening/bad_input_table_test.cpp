@@ -12,7 +12,6 @@
 // pool of another pipeline or backend type) are compile_fail's.
 #include "hardening/watchdog.hpp"
 #include "support/backend_calls.hpp"
-#include "support/definition.hpp"
 #include "support/seed_host_scan.hpp"
 
 #include <accy/accy.hpp>
@@ -242,7 +241,7 @@ constexpr auto scalar_probe_registry = accy::make_registry(probe_entry(
                       parameter::scalar("width", dtype::u64), parameter::scalar("offset", dtype::i64),
                       parameter::scalar("level", dtype::i8), parameter::scalar("shift", dtype::i32)}));
 
-struct scalar_probe_definition : accy_test::definition<"probe.scalars", scalar_probe_registry> {
+struct scalar_probe_definition : accy::definition_base<"probe.scalars", scalar_probe_registry> {
     using runtime_scalars = accy::runtime_scalars<
         accy::scalar<"a", std::uint32_t>, accy::scalar<"b", std::int32_t>, accy::scalar<"c", std::uint64_t>,
         accy::scalar<"d", std::int64_t>, accy::scalar<"m", std::uint64_t>, accy::scalar<"wide", std::uint64_t>,
@@ -304,7 +303,7 @@ constexpr auto extents_probe_registry = accy::make_registry(
                  parameter::buffer("wide", access::read_write, dtype::f64),
                  parameter::buffer("words", access::read_write, dtype::i32), parameter::scalar("n", dtype::u64)}));
 
-struct extents_probe_definition : accy_test::definition<"probe.extents", extents_probe_registry> {
+struct extents_probe_definition : accy::definition_base<"probe.extents", extents_probe_registry> {
     using runtime_scalars = accy::runtime_scalars<accy::scalar<"n", std::uint64_t>, accy::scalar<"k", std::uint64_t>,
                                                   accy::scalar<"w", std::uint64_t>, accy::scalar<"j", std::int64_t>>;
     using n = accy::forward<0>;
@@ -352,7 +351,7 @@ constexpr auto grid_probe_registry = accy::make_registry(
     probe_entry("probe.clustered_grid", {parameter::scalar("c", dtype::u32)}, one_block_per_c,
                 accy::launch_attributes{{2, 1, 1}}));
 
-struct grid_probe_definition : accy_test::definition<"probe.grid", grid_probe_registry> {
+struct grid_probe_definition : accy::definition_base<"probe.grid", grid_probe_registry> {
     using runtime_scalars = accy::runtime_scalars<accy::scalar<"x", std::uint64_t>, accy::scalar<"y", std::uint32_t>,
                                                   accy::scalar<"z", std::uint32_t>, accy::scalar<"s", std::int32_t>,
                                                   accy::scalar<"c", std::uint32_t>>;
@@ -398,7 +397,7 @@ constexpr auto in_place_probe_registry = accy::make_registry(
                  parameter::buffer("out", access::write, dtype::f32),
                  parameter::buffer("copy", access::write, dtype::f32), parameter::scalar("n", dtype::u32)}));
 
-struct in_place_probe_definition : accy_test::definition<"probe.in_place", in_place_probe_registry> {
+struct in_place_probe_definition : accy::definition_base<"probe.in_place", in_place_probe_registry> {
     using runtime_scalars = accy::runtime_scalars<accy::scalar<"n", std::uint32_t>>;
     using n = accy::forward<0>;
     using operands = accy::operands<accy::shape<dtype::f32, n>, accy::shape<dtype::f32, n>>;
@@ -433,7 +432,7 @@ using columns = accy::forward<1>;
 
 /// The tile probe with its map bound to `Map`, a tensor map of operand 0.
 template <class Map>
-struct tile_definition : accy_test::definition<"probe.tile", tile_registry> {
+struct tile_definition : accy::definition_base<"probe.tile", tile_registry> {
     using runtime_scalars = accy::runtime_scalars<accy::scalar<"rows", std::uint32_t, accy::at_least<1>>,
                                                   accy::scalar<"columns", std::uint32_t, accy::at_least<1>>>;
     using operands = accy::operands<accy::shape<dtype::f16, accy::product<rows, columns>>>;
@@ -468,7 +467,7 @@ constexpr auto square_probe_registry = accy::make_registry(probe_entry(
     "probe.square", {parameter::buffer("square", access::read_write, dtype::u8),
                      parameter::buffer("longer", access::read_write, dtype::u8), parameter::scalar("n", dtype::u64)}));
 
-struct square_probe_definition : accy_test::definition<"probe.square", square_probe_registry> {
+struct square_probe_definition : accy::definition_base<"probe.square", square_probe_registry> {
     using runtime_scalars = accy::runtime_scalars<accy::scalar<"n", std::uint64_t>, accy::scalar<"m", std::uint64_t>>;
     using n = accy::forward<0>;
     using m = accy::forward<1>;
@@ -516,7 +515,7 @@ constexpr auto kernel_probe_registry = accy::make_registry(
 
 /// A pipeline of one stage, host entry `Target`, over an operand of 16 floats.
 template <accy::fixed_string Target>
-struct kernel_probe_definition : accy_test::definition<Target, kernel_probe_registry> {
+struct kernel_probe_definition : accy::definition_base<Target, kernel_probe_registry> {
     using runtime_scalars = accy::runtime_scalars<accy::scalar<"n", std::uint32_t>>;
     using operands = accy::operands<accy::shape<dtype::f32, accy::constant<16>>>;
     using results = accy::results<>;
@@ -540,7 +539,7 @@ void launches_the_scan_on_its_own_backend(const accy::host_block&) {
 }
 constexpr auto reentrant_registry =
     accy::make_registry(accy_test::host_entry("probe.reentrant", &launches_the_scan_on_its_own_backend, {}));
-struct reentrant_definition : accy_test::definition<"probe.reentrant", reentrant_registry> {
+struct reentrant_definition : accy::definition_base<"probe.reentrant", reentrant_registry> {
     using runtime_scalars = accy::runtime_scalars<accy::scalar<"n", std::uint32_t>>;
     using operands = accy::operands<>;
     using results = accy::results<>;

@@ -7,7 +7,6 @@
 // crashed or corrupted the heap before its fix runs in a child process (`accy_test::forked`).
 #include "hardening/watchdog.hpp"
 #include "support/backend_calls.hpp"
-#include "support/definition.hpp"
 #include "support/errors.hpp"
 #include "support/seed_host_scan.hpp"
 #include "support/seed_pipeline.hpp"
@@ -76,7 +75,7 @@ constexpr auto fills_registry = accy::make_registry(accy_test::host_entry(
     "test.fills_workspace", &fills_workspace,
     {accy::parameter::buffer("workspace", accy::access::read_write, accy::dtype::u8), accy::parameter::scalar("n", accy::dtype::u64)}));
 
-struct huge_workspace_definition : accy_test::definition<"test.huge_workspace", fills_registry> {
+struct huge_workspace_definition : accy::definition_base<"test.huge_workspace", fills_registry> {
     using runtime_scalars = accy::runtime_scalars<accy::scalar<"n", std::uint64_t>>;
     using n = accy::forward<0>;
     using operands = accy::operands<>;

@@ -120,7 +120,7 @@ inline constexpr auto copy_registry = accy::make_registry(
                         accy::parameter::scalar("n", accy::dtype::u64)},
                        accy::payload::from_text("// copy"), accy::launch_geometry::fixed({1, 1, 1}, {32, 1, 1})});
 
-struct f64_copy_definition : definition<"test.f64_copy", copy_registry> {
+struct f64_copy_definition : accy::definition_base<"test.f64_copy", copy_registry> {
     using n = accy::forward<0>;
     using runtime_scalars = accy::runtime_scalars<accy::scalar<"n", std::uint64_t>>;
     using operands = accy::operands<>;

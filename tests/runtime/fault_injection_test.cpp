@@ -170,7 +170,7 @@ inline constexpr auto zeroing_registry = accy::make_registry(
                         parameter::buffer("ticket", access::read_write, dtype::u32)},
                        accy::payload::from_text("// compact"), accy::launch_geometry::fixed({4, 1, 1}, {256, 1, 1})});
 
-struct zeroing_definition : definition<"test.zeroing", zeroing_registry> {
+struct zeroing_definition : accy::definition_base<"test.zeroing", zeroing_registry> {
     using n = accy::forward<0>;
     using runtime_scalars = accy::runtime_scalars<accy::scalar<"n", std::uint64_t>>;
     using operands = accy::operands<accy::shape<dtype::f32, n>>;

@@ -3,7 +3,6 @@
 // double runs (block_scan -> sums_scan -> add_base), with the seed's figures.
 #pragma once
 
-#include "support/definition.hpp"
 
 #include <accy/accy.hpp>
 #include <accy/testing/recording_backend.hpp>
@@ -25,7 +24,7 @@ using accy::parameter;
 using accy::testing::recording_backend;
 
 // Each kernel's last parameter is its element count; the grid covers it in blocks.
-constexpr accy::launch_geometry blocks_of_64{{grid_dim::ceil_div(3, 64), grid_dim::fixed(1), grid_dim::fixed(1)}, {64, 1, 1}};
+constexpr accy::launch_geometry blocks_of_64 = accy::launch_geometry::covering(3, 64);
 constexpr accy::launch_geometry add_blocks_of_64{{grid_dim::ceil_div(2, 64), grid_dim::fixed(1), grid_dim::fixed(1)},
                                                  {64, 1, 1}};
 constexpr accy::launch_geometry one_block_of_96 = accy::launch_geometry::fixed({1, 1, 1}, {96, 1, 1});
@@ -59,7 +58,7 @@ inline constexpr auto seed_registry = [] {
 using n = accy::forward<0>;
 using f32_blocks = accy::shape<dtype::f32, accy::ceil_div<n, 64>>;
 
-struct device_scan_definition : definition<"accy.kernel.test.device_scan", seed_registry> {
+struct device_scan_definition : accy::definition_base<"accy.kernel.test.device_scan", seed_registry> {
     using runtime_scalars = accy::runtime_scalars<accy::scalar<"n", std::uint32_t>>;
     using operands = accy::operands<accy::shape<dtype::f32, n>>;
     using results = accy::results<accy::shape<dtype::f32, n>>;

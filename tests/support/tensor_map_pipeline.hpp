@@ -3,7 +3,6 @@
 // columns f16 tensor through a tensor map, bound to `Map`, into an f32 result.
 #pragma once
 
-#include "support/definition.hpp"
 
 #include <accy/accy.hpp>
 
@@ -25,7 +24,7 @@ using columns = accy::forward<1>;
 
 /// The tile pipeline with its map bound to `Map`, a tensor map of operand 0.
 template <class Map>
-struct tensor_map_definition : definition<"accy.test.tile", tensor_map_registry> {
+struct tensor_map_definition : accy::definition_base<"accy.test.tile", tensor_map_registry> {
     using runtime_scalars = accy::runtime_scalars<accy::scalar<"rows", std::uint32_t, accy::at_least<1>>,
                                                   accy::scalar<"columns", std::uint32_t, accy::at_least<1>>>;
     using operands = accy::operands<accy::shape<accy::dtype::f16, accy::product<rows, columns>>>;

@@ -3,22 +3,20 @@
 // module, with the host entries' targets, versions and signatures.
 #pragma once
 
-#include "common/kernel_entries.hpp"
 #include "common/typed_name.hpp"
 #include "split_scan/split_entries.hpp"
 
 #include <accy/accy.hpp>
 #include <accy_examples/split_scan_cuda_kernels.hpp>
 
-#include <array>
-
 namespace accy_examples::split {
 
 template <class T>
 struct entries_in<T, accy::format::cuda_fatbin> {
-    static constexpr cuda_module module{accy::format::cuda_fatbin, cuda::code::split_scan_fatbin, cuda::code::split_scan_ptx};
-    static constexpr std::array entries{module.entry(slice_total<T>, typed_name<"accy_examples_split_slice_total", T, '_'>.view()),
-                                        module.entry(add_carry<T>, typed_name<"accy_examples_split_add_carry", T, '_'>.view())};
+    static constexpr accy::payload module = accy::payload::from_image(cuda::code::split_scan_fatbin);
+    static constexpr auto registry = accy::make_registry(
+        slice_total<T>.entry(accy::format::cuda_fatbin, typed_name<"accy_examples_split_slice_total", T, '_'>.view(), module),
+        add_carry<T>.entry(accy::format::cuda_fatbin, typed_name<"accy_examples_split_add_carry", T, '_'>.view(), module));
 };
 
 }  // namespace accy_examples::split

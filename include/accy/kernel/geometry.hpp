@@ -65,6 +65,15 @@ struct launch_geometry {
         return {{grid_dim::fixed(grid.x), grid_dim::fixed(grid.y), grid_dim::fixed(grid.z)}, block, shared};
     }
 
+    /// One thread for each of the count in scalar parameter `count_parameter`: a grid of
+    /// ceil(count / `block_threads`) blocks of `block_threads` threads.
+    static constexpr launch_geometry covering(std::uint32_t count_parameter, std::uint32_t block_threads,
+                                              accy::shared_memory shared = {}) noexcept {
+        return {{grid_dim::ceil_div(count_parameter, block_threads), grid_dim::fixed(1), grid_dim::fixed(1)},
+                {block_threads, 1, 1},
+                shared};
+    }
+
     /// The largest grid count dimension `d` (0 is x) may have.
     static constexpr std::uint64_t grid_limit(std::size_t d) noexcept {
         return d == 0 ? limits::grid_x : d == 1 ? limits::grid_y : limits::grid_z;

@@ -22,7 +22,7 @@ struct kernel_entry {
     std::string_view entry_name;  ///< the symbol to look up in the loaded module
     parameter_list parameters{};
     accy::payload payload{};
-    launch_geometry launch{};
+    launch_geometry geometry{};
     launch_attributes attributes{};
 };
 

@@ -34,6 +34,7 @@ inline constexpr std::size_t tensor_map_size = 128;
 /// One kernel parameter, named for messages:
 ///
 ///     accy::parameter::buffer("x", accy::access::read, accy::dtype::f32)   // const float* x
+///     accy::parameter::buffer_of<float>("x", accy::access::read)           // the same
 ///     accy::parameter::scalar("n", accy::dtype::u64)                       // unsigned long long n
 ///     accy::parameter::bytes("params", 24, 8)                              // struct params p (by value)
 ///     accy::parameter::tensor_map("a", accy::access::read, accy::dtype::f16, 2)  // const __grid_constant__ CUtensorMap a
@@ -56,6 +57,16 @@ struct parameter {
     }
     static constexpr parameter scalar(std::string_view name, accy::dtype type) noexcept {
         return {kind::scalar, name, access::read, std::nullopt, type, size_of(type), size_of(type)};
+    }
+    /// `T* name` (or `const T* name`), which the kernel uses as `use`.
+    template <class T>
+    static constexpr parameter buffer_of(std::string_view name, accy::access use) noexcept {
+        return buffer(name, use, dtype_of<T>);
+    }
+    /// `T name`.
+    template <class T>
+    static constexpr parameter scalar_of(std::string_view name) noexcept {
+        return scalar(name, dtype_of<T>);
     }
     /// `size` bytes passed by value, aligned to `alignment`: a struct, with sizeof and alignof.
     static constexpr parameter bytes(std::string_view name, std::size_t size, std::size_t alignment) noexcept {

@@ -1,9 +1,11 @@
 // SPDX-License-Identifier: Apache-2.0
-// Defines `accy::registry`, the kernel entries a program knows, looked up by target, version and format.
+// Defines `accy::registry`, the kernel entries a program knows, looked up by target, version and
+// format; `make_registry` and `join_registries` make one.
 #pragma once
 
 #include <accy/kernel/kernel_entry.hpp>
 
+#include <algorithm>
 #include <array>
 #include <cstddef>
 
@@ -14,9 +16,20 @@ struct registry {
     std::array<kernel_entry, N> entries;
 };
 
+/// The registry of `entries`, in order.
 template <class... Entries>
 constexpr registry<sizeof...(Entries)> make_registry(const Entries&... entries) {
     return {{entries...}};
+}
+
+/// One registry of every entry of `parts`, in order: a program's kernels declared in several places
+/// (one registry per format, per element type or per library) looked up as one.
+template <std::size_t... Sizes>
+constexpr registry<(Sizes + ... + 0)> join_registries(const registry<Sizes>&... parts) {
+    registry<(Sizes + ... + 0)> joined{};
+    std::size_t next = 0;
+    ((std::copy(parts.entries.begin(), parts.entries.end(), joined.entries.begin() + next), next += Sizes), ...);
+    return joined;
 }
 
 }  // namespace accy

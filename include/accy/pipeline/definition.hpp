@@ -1,8 +1,9 @@
 // SPDX-License-Identifier: Apache-2.0
-// Defines `accy::pipeline_definition`, what a pipeline definition declares, and the defaults of
-// its optional members.
+// Defines `accy::pipeline_definition`, what a pipeline definition declares, the defaults of its
+// optional members, and `accy::definition_base`, the start of one.
 #pragma once
 
+#include <accy/core/fixed_string.hpp>
 #include <accy/pipeline/runtime_scalars.hpp>
 #include <accy/pipeline/shape.hpp>
 #include <accy/pipeline/stage.hpp>
@@ -65,6 +66,19 @@ template <class Definition>
 using declared_workspaces = typename Definition::workspaces;
 
 }  // namespace detail
+
+/// The start of a definition that runs the kernels of `Registry`: its target, version and registry.
+/// A definition derives from it and adds the rest:
+///
+///     struct saxpy : accy::definition_base<"example.saxpy", saxpy_kernels> {
+///         using runtime_scalars = ...;
+///     };
+template <fixed_string Target, const auto& Registry, std::uint32_t Version = 1>
+struct definition_base {
+    static constexpr std::string_view target = Target.view();
+    static constexpr std::uint32_t version = Version;
+    static constexpr const auto& registry = Registry;
+};
 
 /// A definition's declarations, with empty lists for the optional ones it leaves out.
 template <class Definition>

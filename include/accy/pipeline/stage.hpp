@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: Apache-2.0
 // Defines `accy::stage`: one kernel of a pipeline and its arguments, one per kernel parameter in
-// order, each a buffer reference, a derivation or a tensor map; and `accy::stages`, a pipeline's stages in order.
+// order, each a buffer reference, a derivation or a tensor map; `accy::stage_of`, the stage of a
+// declared kernel; and `accy::stages`, a pipeline's stages in order.
 #pragma once
 
 #include <accy/core/fixed_string.hpp>
@@ -35,6 +36,11 @@ struct stage {
     template <std::size_t Index>
     using argument = std::tuple_element_t<Index, std::tuple<Arguments...>>;
 };
+
+/// The stage that runs `Kernel` (a `kernel_declaration` or `kernel_entry`: its target and version),
+/// its parameters bound to `Arguments`.
+template <const auto& Kernel, stage_argument... Arguments>
+using stage_of = stage<fixed_string_of<Kernel.target.size()>(Kernel.target), Kernel.version, Arguments...>;
 
 /// The stages of a pipeline, in launch order.
 template <class... Stages>

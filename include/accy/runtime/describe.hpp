@@ -141,7 +141,7 @@ std::string describe() {
     for (std::size_t s = 0; s < P::stage_count; ++s) {
         const kernel_entry& entry = detail::any_entry<P>(s);
         const parameter_list& parameters = entry.parameters;
-        const launch_geometry& geometry = entry.launch;
+        const launch_geometry& geometry = entry.geometry;
         text += "stage " + std::to_string(s) + ": " + std::string(P::stage_infos[s].target) + ", version " +
                 std::to_string(P::stage_infos[s].version) + ", grid (" + detail::grid_text(geometry.grid[0], parameters) + ", " +
                 detail::grid_text(geometry.grid[1], parameters) + ", " + detail::grid_text(geometry.grid[2], parameters) +

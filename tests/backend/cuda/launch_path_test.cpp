@@ -25,7 +25,7 @@ namespace {
 
 using namespace accy_gpu_test;
 
-constexpr accy::launch_geometry over_n = blocks_of_256(2);
+constexpr accy::launch_geometry over_n = accy::launch_geometry::covering(2, threads);
 constexpr accy::parameter_list map_parameters{parameter::buffer("out", access::write, dtype::f32),
                                               parameter::buffer("in", access::read, dtype::f32),
                                               parameter::scalar("n", dtype::u32)};
@@ -50,7 +50,7 @@ inline constexpr auto pdl_registry = accy::make_registry(
                        ptx, {{grid_dim::fixed(1), grid_dim::fixed(1), grid_dim::fixed(1)}, {threads, 1, 1}}});
 
 template <std::uint32_t ProducerVersion>
-struct pdl_definition : definition<"accy.test.pdl", pdl_registry> {
+struct pdl_definition : accy::definition_base<"accy.test.pdl", pdl_registry> {
     using runtime_scalars = accy::runtime_scalars<accy::scalar<"n", std::uint32_t, accy::at_least<1>>>;
     using n = accy::forward<0>;
     using operands = accy::operands<accy::shape<dtype::f32, n>>;
@@ -62,7 +62,7 @@ struct pdl_definition : definition<"accy.test.pdl", pdl_registry> {
 using pdl = accy::pipeline<pdl_definition<1>>;
 using pdl_with_false_wait = accy::pipeline<pdl_definition<2>>;
 
-struct mistyped_definition : definition<"accy.test.mistyped", pdl_registry> {
+struct mistyped_definition : accy::definition_base<"accy.test.mistyped", pdl_registry> {
     using runtime_scalars = accy::runtime_scalars<accy::scalar<"x", float>>;
     using operands = accy::operands<accy::shape<dtype::f32, accy::constant<256>>>;
     using results = accy::results<accy::shape<dtype::f32, accy::constant<256>>>;
@@ -182,7 +182,7 @@ inline constexpr auto cluster_registry = accy::make_registry(
                        {{grid_dim::ceil_div(2, 1), grid_dim::fixed(1), grid_dim::fixed(1)}, {32, 1, 1}},
                        accy::launch_attributes{{}, true}});
 
-struct cluster_definition : definition<"accy.test.clusters", cluster_registry> {
+struct cluster_definition : accy::definition_base<"accy.test.clusters", cluster_registry> {
     using runtime_scalars = accy::runtime_scalars<accy::scalar<"n", std::uint32_t, accy::at_least<1>>>;
     using n = accy::forward<0>;
     using operands = accy::operands<>;
@@ -328,7 +328,7 @@ constexpr std::string_view broken_source = R"(extern "C" __global__ void accy_te
 constexpr accy::parameter_list axpy_parameters{parameter::buffer("out", access::write, dtype::f32),
                                                parameter::buffer("in", access::read, dtype::f32),
                                                parameter::scalar("a", dtype::f32), parameter::scalar("n", dtype::u32)};
-constexpr accy::launch_geometry axpy_grid = blocks_of_256(3);
+constexpr accy::launch_geometry axpy_grid = accy::launch_geometry::covering(3, threads);
 inline constexpr auto source_registry = accy::make_registry(
     accy::kernel_entry{"accy.test.axpy", 1, accy::format::cuda_source, "accy_test_nvrtc_axpy", axpy_parameters,
                        accy::payload::from_text(axpy_source), axpy_grid},
@@ -336,7 +336,7 @@ inline constexpr auto source_registry = accy::make_registry(
                        accy::payload::from_text(broken_source), axpy_grid});
 
 template <std::uint32_t Version>
-struct axpy_definition : definition<"accy.test.nvrtc", source_registry> {
+struct axpy_definition : accy::definition_base<"accy.test.nvrtc", source_registry> {
     using runtime_scalars = accy::runtime_scalars<accy::scalar<"n", std::uint32_t, accy::at_least<1>>, accy::scalar<"a", float>>;
     using n = accy::forward<0>;
     using operands = accy::operands<accy::shape<dtype::f32, n>>;

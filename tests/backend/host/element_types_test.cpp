@@ -4,7 +4,6 @@
 // as i16, a u16 result; checked against a C++ reference on fresh random data, and the run-time
 // checks of each.
 #include "support/backend_calls.hpp"
-#include "support/definition.hpp"
 #include "support/errors.hpp"
 #include "support/random_data.hpp"
 
@@ -69,7 +68,7 @@ inline constexpr auto kernels = accy::make_registry(scale_shift_entry);
 
 using n = accy::forward<0>;
 using shift = accy::sum<accy::forward<3>, accy::forward<4>>;
-struct element_types_definition : accy_test::definition<"test.element_types", kernels> {
+struct element_types_definition : accy::definition_base<"test.element_types", kernels> {
     using runtime_scalars = accy::runtime_scalars<
         accy::scalar<"n", std::uint32_t, accy::at_least<1>>, accy::scalar<"alpha", half>, accy::scalar<"beta", float>,
         accy::scalar<"offset", std::int8_t, accy::within<-100, 100>>, accy::scalar<"bias", std::uint8_t>,

@@ -79,13 +79,13 @@ constexpr problem entry_problem(const kernel_entry& entry, std::size_t& what) no
             (declared.rank < 1 || declared.rank > max_tensor_map_rank || (declared.alignment != 64 && declared.alignment != 128)))
             return problem::tensor_map_parameter_invalid;
     }
-    const dim3 block = entry.launch.block;
+    const dim3 block = entry.geometry.block;
     if (block.x == 0 || block.y == 0 || block.z == 0) return problem::block_dimension_zero;
     if (block.x > limits::block_x || block.y > limits::block_y || block.z > limits::block_z ||
         std::uint64_t{block.x} * block.y * block.z > limits::block_threads)
         return problem::block_too_large;
     for (std::size_t d = 0; d < 3; ++d) {
-        const grid_dim& dim = entry.launch.grid[d];
+        const grid_dim& dim = entry.geometry.grid[d];
         what = d;
         if (dim.rule == grid_dim::kind::fixed) {
             if (dim.value == 0) return problem::grid_dimension_zero;
@@ -98,13 +98,13 @@ constexpr problem entry_problem(const kernel_entry& entry, std::size_t& what) no
             return problem::geometry_parameter_not_integer;
         if (dim.value == 0) return problem::geometry_divisor_zero;
     }
-    if (entry.launch.shared.total(block) > max_shared_memory_bytes) return problem::shared_memory_too_large;
+    if (entry.geometry.shared.total(block) > max_shared_memory_bytes) return problem::shared_memory_too_large;
     const dim3 cluster = entry.attributes.cluster;
     if (cluster.x == 0 || cluster.y == 0 || cluster.z == 0 ||
         std::uint64_t{cluster.x} * cluster.y * cluster.z > limits::portable_cluster_blocks)
         return problem::cluster_invalid;
     for (std::size_t d = 0; d < 3; ++d) {
-        const grid_dim& dim = entry.launch.grid[d];
+        const grid_dim& dim = entry.geometry.grid[d];
         what = d;
         if (dim.rule == grid_dim::kind::fixed && dim.value % (d == 0 ? cluster.x : d == 1 ? cluster.y : cluster.z) != 0)
             return problem::grid_not_multiple_of_cluster;

@@ -74,7 +74,7 @@ inline dim3 derive_grid(std::size_t stage, const kernel_entry& entry, const argu
                         const std::byte* storage, const check_context& context) {
     std::array<std::uint32_t, 3> counts{};
     for (std::size_t d = 0; d < 3; ++d) {
-        const grid_dim& dim = entry.launch.grid[d];
+        const grid_dim& dim = entry.geometry.grid[d];
         wide_int count = static_cast<wide_int>(dim.value);
         if (dim.rule == grid_dim::kind::ceil_div) {
             const argument_plan& argument = arguments[dim.parameter_index];
@@ -134,8 +134,8 @@ inline void derive_stage(std::size_t stage, const stage_plan& plan, const argume
                                  parameter_name(chosen, p));
     }
     config.grid = derive_grid(stage, chosen, own, storage, context);
-    config.block = chosen.launch.block;
-    config.shared_bytes = static_cast<std::uint32_t>(chosen.launch.shared.total(config.block));
+    config.block = chosen.geometry.block;
+    config.shared_bytes = static_cast<std::uint32_t>(chosen.geometry.shared.total(config.block));
 }
 
 /// The call's buffers a stage binds: the operands, the results, then the scratch buffers (the

@@ -30,8 +30,8 @@ inline artifact make_artifact(const kernel_entry& entry, format fmt, const paylo
         throw error(errc::unsupported_operation,
                     message("the CUDA backend loads cuda_ptx, cuda_cubin, cuda_fatbin and cuda_source, not ",
                             accy::detail::format_text(fmt), " (", entry_text, ")"));
-    artifact made{fmt, entry.entry_name, entry.entry_name, {}, {}, nullptr, entry.parameters, entry.launch.block,
-                  entry.launch.shared.total(entry.launch.block), entry.attributes};
+    artifact made{fmt, entry.entry_name, entry.entry_name, {}, {}, nullptr, entry.parameters, entry.geometry.block,
+                  entry.geometry.shared.total(entry.geometry.block), entry.attributes};
     const bool textual = fmt == format::cuda_ptx || fmt == format::cuda_source;
     if (textual ? code.text.empty() : code.image.empty())
         throw error(errc::invalid_artifact, message(entry_text, " has no ", to_string(fmt), " payload (",
