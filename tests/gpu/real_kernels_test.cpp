@@ -102,7 +102,7 @@ std::string read_file(const char* path) {
 
 /// The pipeline of the one kernel `Target` of `Registry`, (in, out, n), over n elements of `Element`, n a `Count`.
 template <accy::fixed_string Target, const auto& Registry, dtype Element, class Count>
-struct in_out_definition : definition<Target, Registry> {
+struct in_out_definition : accy::definition_base<Target, Registry> {
     using runtime_scalars = accy::runtime_scalars<accy::scalar<"n", Count>>;
     using n = accy::forward<0>;
     using operands = accy::operands<accy::shape<Element, n>>;

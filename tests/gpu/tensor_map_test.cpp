@@ -60,7 +60,7 @@ using pitch_of = accy::forward<2>;  ///< elements from one row of the input to t
 
 /// Reads a rows x columns f16 tensor, whose rows lie pitch elements apart, into a packed f32 result.
 template <accy::fixed_string Target>
-struct map_definition : definition<Target, map_registry> {
+struct map_definition : accy::definition_base<Target, map_registry> {
     using runtime_scalars = accy::runtime_scalars<accy::scalar<"rows", std::int32_t, accy::at_least<1>>,
                                                   accy::scalar<"columns", std::int32_t, accy::at_least<1>>,
                                                   accy::scalar<"pitch", std::int32_t, accy::at_least<1>>>;

@@ -154,7 +154,7 @@ void host_tile(const host_block& block) {
 inline constexpr auto host_registry = make_registry(
     accy_test::tensor_map_registry.entries[0],
     kernel_entry{"accy.test.tile", 1, format::host, "tile", accy_test::tensor_map_registry.entries[0].parameters,
-                 payload::from_host(host_tile), accy_test::tensor_map_registry.entries[0].launch});
+                 payload::from_host(host_tile), accy_test::tensor_map_registry.entries[0].geometry});
 
 struct host_definition : tensor_map_definition<tile_map> {
     static constexpr const auto& registry = host_registry;

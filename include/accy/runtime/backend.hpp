@@ -1,5 +1,6 @@
 // SPDX-License-Identifier: Apache-2.0
-// Defines the `accy::backend` concept: the device layer that allocates, loads, launches and waits.
+// Defines the `accy::backend` concept, the device layer that allocates, loads, launches and waits,
+// and its refinements for the optional hooks a launch uses where a backend has them.
 #pragma once
 
 #include <accy/core/buffer.hpp>
@@ -39,6 +40,21 @@ concept backend =
         device.fill_zero(allocated, stream);
         device.launch(kernel, config, arguments, stream);
         device.synchronize(stream);
+    };
+
+/// A backend whose calls need a context made current on the calling thread (CUDA's):
+/// `enter_context()` makes it current and returns a guard that restores the previous one when it
+/// goes. A pipeline launch enters it once for the whole call rather than once per backend call.
+template <class Backend>
+concept backend_with_context = backend<Backend> && requires(Backend& device) { device.enter_context(); };
+
+/// A backend that can refuse a launch for what only it knows (CUDA: a cooperative grid larger than
+/// the blocks the device holds at once): `check_launch(kernel, config)` throws `accy::error` and
+/// launches nothing. A pipeline launch with a pool checks every stage this way before any launches.
+template <class Backend>
+concept backend_checking_launches =
+    backend<Backend> && requires(const Backend& device, const typename Backend::kernel& kernel, const launch_config& config) {
+        device.check_launch(kernel, config);
     };
 
 }  // namespace accy

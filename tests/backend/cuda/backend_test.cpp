@@ -87,6 +87,7 @@ BOOST_AUTO_TEST_SUITE(cuda_backend)
 
 BOOST_AUTO_TEST_CASE(satisfies_the_backend_concept_and_moves_only) {
     static_assert(accy::backend<accy::cuda::backend>);
+    static_assert(accy::backend_with_context<accy::cuda::backend> && accy::backend_checking_launches<accy::cuda::backend>);
     static_assert(!std::is_copy_constructible_v<accy::cuda::backend> && std::is_nothrow_move_constructible_v<accy::cuda::backend>);
     static_assert(!std::is_copy_constructible_v<accy::cuda::stream_owner> &&
                   std::is_nothrow_move_constructible_v<accy::cuda::stream_owner>);

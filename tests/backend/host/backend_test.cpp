@@ -87,6 +87,8 @@ BOOST_AUTO_TEST_SUITE(host_backend)
 
 BOOST_AUTO_TEST_CASE(satisfies_the_backend_concept_and_names_itself) {
     static_assert(accy::backend<accy::host::backend>);
+    // Its threads need no context, and its launch checks nothing beyond every backend's limits.
+    static_assert(!accy::backend_with_context<accy::host::backend> && !accy::backend_checking_launches<accy::host::backend>);
     BOOST_TEST(accy::host::backend::name == "host");
     BOOST_TEST(accy::host::backend(3).thread_count() == 3u);
     BOOST_TEST(accy::host::backend(0).thread_count() == 1u);
