@@ -32,6 +32,10 @@ for devices in $(printf '1\n%s\n' "$(nvidia-smi --list-gpus | wc -l)" | sort -un
   ./build/gpu/examples/split_scan/accy_example_split_scan --backend cuda --devices "$devices" --iterations 20 \
     1000 1048579 16777216 >> "$out/examples.log" 2>&1 || status=1
 done
+# The tutorial's steps with CUDA kernels, which take the GPU where a device answers.
+for step in 02_three_stages_pool_and_graph 03_single_pass_scan; do
+  ./build/gpu/examples/tutorial/accy_tutorial_$step >> "$out/examples.log" 2>&1 || status=1
+done
 cat "$out/examples.log"
 
 # Minimum time per benchmark: Google Benchmark 1.8 takes "0.2s" (or "100x"), 1.7.1 (Debian 12) only
