@@ -4,6 +4,7 @@
 // expect: accy::diagnostic::report<accy::problem::argument_type_mismatch
 // expect: in_stage<0, accy::diagnostic::text<'c', 'o', 'm', 'p', 'i', 'l', 'e', '_', 'f', 'a', 'i', 'l', '.', 'f', 'i', 'l', 'l'>
 // expect: accy::diagnostic::at_parameter<1, accy::diagnostic::text<'n'>, accy::forward<1>
+// expect: accy::diagnostic::reads_scalar<1, accy::diagnostic::text<'a', 'l', 'p', 'h', 'a'>
 #include <accy/accy.hpp>
 #include <accy/testing/recording_backend.hpp>
 

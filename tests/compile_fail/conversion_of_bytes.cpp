@@ -4,6 +4,7 @@
 // expect: accy::diagnostic::report<accy::problem::conversion_of_bytes
 // expect: in_stage<0, accy::diagnostic::text<'c', 'o', 'm', 'p', 'i', 'l', 'e', '_', 'f', 'a', 'i', 'l', '.', 'f', 'i', 'l', 'l'>
 // expect: accy::diagnostic::at_parameter<1, accy::diagnostic::text<'n'>, accy::convert<accy::dtype::u64, accy::forward<1>
+// expect: accy::diagnostic::reads_scalar<1, accy::diagnostic::text<'s', 'h', 'a', 'p', 'e'>
 #include <accy/accy.hpp>
 #include <accy/testing/recording_backend.hpp>
 

@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: Apache-2.0
 // A launch passes another struct of the same size where the pipeline declares a struct runtime scalar.
 // expect: accy: a runtime scalar's type differs from the type P declares for it; runtime scalars are not converted: build them with P::runtime_scalars(values...)
+// expect: accy::diagnostic::in_scalar<1, accy::diagnostic::text<'p', 'a', 'r', 'a', 'm', 'e', 't', 'e', 'r', 's'>
 #include <accy/accy.hpp>
 #include <accy/testing/recording_backend.hpp>
 

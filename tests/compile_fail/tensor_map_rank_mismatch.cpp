@@ -4,6 +4,7 @@
 // expect: accy::diagnostic::report<accy::problem::tensor_map_rank_mismatch
 // expect: in_stage<0, accy::diagnostic::text<'a', 'c', 'c', 'y', '.', 't', 'e', 's', 't', '.', 't', 'i', 'l', 'e'>
 // expect: accy::diagnostic::at_parameter<0, accy::diagnostic::text<'m', 'a', 'p'>, accy::tensor_map<accy::operand<0>
+// expect: accy::diagnostic::reads_scalar<1, accy::diagnostic::text<'c', 'o', 'l', 'u', 'm', 'n', 's'>
 #include <support/tensor_map_pipeline.hpp>
 
 #include <accy/testing/recording_backend.hpp>

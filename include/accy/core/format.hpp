@@ -31,6 +31,13 @@ constexpr std::string_view to_string(format value) noexcept {
     return "unknown";
 }
 
+// A format added to the enum is a -Wswitch warning in to_string until it is named there, and then
+// fails here until format_count, which sizes the tables of entries by format, grows with it: the
+// value format_count must be the first that to_string names as it names a value outside the enum.
+static_assert(to_string(static_cast<format>(format_count - 1)) != to_string(static_cast<format>(-1)) &&
+                  to_string(static_cast<format>(format_count)) == to_string(static_cast<format>(-1)),
+              "accy::format_count: must be the number of accy::format's enumerators");
+
 namespace detail {
 
 /// The format in a message: `to_string(value)`, or "format 6" for a value cast from outside the enumeration.

@@ -41,10 +41,8 @@ constexpr diagnosis diagnose() {
     const auto& workspaces = declared::workspaces::template infos<scalars>;
 
     for (std::size_t k = 0; k < scalars::count; ++k) {
-        if (!scalars::infos[k].supported)
-            return {problem::scalar_type_not_supported, diagnosis::no_stage, 0, 0, buffer_kind::operand, 0, k};
-        if (!scalars::infos[k].bounds_valid)
-            return {problem::scalar_bounds_invalid, diagnosis::no_stage, 0, 0, buffer_kind::operand, 0, k};
+        if (!scalars::infos[k].supported) return diagnosis::at_scalar(problem::scalar_type_not_supported, k);
+        if (!scalars::infos[k].bounds_valid) return diagnosis::at_scalar(problem::scalar_bounds_invalid, k);
     }
     for (const diagnosis found :
          {detail::list_problem(operands, buffer_kind::operand), detail::list_problem(results, buffer_kind::result),
@@ -59,12 +57,12 @@ constexpr diagnosis diagnose() {
         const std::size_t over = results[k].in_place_of;
         if (over == not_in_place) continue;
         if (over >= operands.size())
-            return {problem::in_place_operand_out_of_range, diagnosis::no_stage, 0, 0, buffer_kind::result, k};
+            return diagnosis::at_buffer(problem::in_place_operand_out_of_range, buffer_kind::result, k);
         if (results[k].type != operands[over].type)
-            return {problem::in_place_dtype_mismatch, diagnosis::no_stage, 0, 0, buffer_kind::result, k};
+            return diagnosis::at_buffer(problem::in_place_dtype_mismatch, buffer_kind::result, k);
         for (std::size_t earlier = 0; earlier < k; ++earlier)
             if (results[earlier].in_place_of == over)
-                return {problem::in_place_operand_shared, diagnosis::no_stage, 0, 0, buffer_kind::result, k};
+                return diagnosis::at_buffer(problem::in_place_operand_shared, buffer_kind::result, k);
     }
 
     const auto shape_of = [&](buffer_ref ref) -> const shape_info& {
@@ -88,41 +86,40 @@ constexpr diagnosis diagnose() {
             const kernel_entry& entry = registry.entries[e];
             if (first == registry.entries.size()) first = e;
             if (lookup::by_format[s][static_cast<std::size_t>(entry.format)] != static_cast<std::ptrdiff_t>(e))
-                return {problem::duplicate_entry, s, 0, e};  // an earlier entry of the stage has this format
+                return diagnosis::at_entry(problem::duplicate_entry, s, e);  // an earlier entry of the stage has this format
             if (!entry.parameters.same_layout(registry.entries[first].parameters))
-                return {problem::entries_disagree, s, 0, e};
-            std::size_t dimension = 0;
-            if (const problem found = detail::entry_problem(entry, dimension); found != problem::none)
-                return {found, s, dimension, e};
+                return diagnosis::at_entry(problem::entries_disagree, s, e);
+            if (const diagnosis found = detail::entry_problem(entry, s, e); found.problem != problem::none) return found;
         }
-        if (first == registry.entries.size()) return {problem::stage_without_entry, s};
+        if (first == registry.entries.size()) return diagnosis::at_stage(problem::stage_without_entry, s);
         reference[s] = first;
         const parameter_list& parameters = registry.entries[first].parameters;
-        if (stage.argument_count != parameters.size()) return {problem::argument_count_mismatch, s, 0, first};
+        if (stage.argument_count != parameters.size()) return diagnosis::at_entry(problem::argument_count_mismatch, s, first);
+        const auto at_parameter = [s, first](problem found, std::size_t p) { return diagnosis::at_parameter(found, s, first, p); };
         for (std::size_t p = 0; p < stage.argument_count; ++p) {
             const argument_info& argument = stage.arguments[p];
             const parameter& declared_parameter = parameters[p];
             if (argument.is_buffer != (declared_parameter.what == parameter::kind::buffer) ||
                 (argument.map != nullptr) != (declared_parameter.what == parameter::kind::tensor_map))
-                return {problem::argument_kind_mismatch, s, p, first};
+                return at_parameter(problem::argument_kind_mismatch, p);
             if (argument.map != nullptr) {
                 if (const problem found = detail::tensor_map_problem(*argument.map, declared_parameter); found != problem::none)
-                    return {found, s, p, first};
+                    return at_parameter(found, p);
             } else if (!argument.is_buffer) {
                 if (argument.value.fault != derivation_fault::none)
-                    return {detail::problem_of(argument.value.fault), s, p, first};
+                    return at_parameter(detail::problem_of(argument.value.fault), p);
                 if (!detail::binds(declared_parameter, argument.value.type))
-                    return {problem::argument_type_mismatch, s, p, first};
+                    return at_parameter(problem::argument_type_mismatch, p);
                 continue;
             }
             const buffer_ref ref = argument.ref;
             if (ref.index >= buffer_counts[static_cast<std::size_t>(ref.kind)])
-                return {detail::index_out_of_range(ref.kind), s, p, first};
+                return at_parameter(detail::index_out_of_range(ref.kind), p);
             for (std::size_t earlier = 0; earlier < p; ++earlier)
                 if (stage.arguments[earlier].binds_buffer() && stage.arguments[earlier].ref == ref)
-                    return {problem::buffer_bound_twice, s, p, first};
+                    return at_parameter(problem::buffer_bound_twice, p);
             if (declared_parameter.element && *declared_parameter.element != shape_of(ref).type)
-                return {problem::element_type_mismatch, s, p, first};
+                return at_parameter(problem::element_type_mismatch, p);
         }
     }
 
@@ -136,6 +133,9 @@ constexpr diagnosis diagnose() {
     result_first_write.fill(stage_count);
     for (std::size_t s = 0; s < stage_count; ++s) {
         const stage_info& stage = stage_infos[s];
+        const auto at_parameter = [s, &reference](problem found, std::size_t p) {
+            return diagnosis::at_parameter(found, s, reference[s], p);
+        };
         std::array<access, max_kernel_parameters> accesses{};
         for (std::size_t p = 0; p < stage.argument_count; ++p) accesses[p] = registry.entries[reference[s]].parameters[p].use;
         for (std::size_t k = lookup::candidates[s].first; k < lookup::candidates[s].last; ++k)
@@ -146,28 +146,28 @@ constexpr diagnosis diagnose() {
             if (!stage.arguments[p].binds_buffer()) continue;
             const buffer_ref ref = stage.arguments[p].ref;
             if (ref.kind == buffer_kind::operand) {
-                if (writes(accesses[p])) return {problem::operand_written, s, p, reference[s]};
+                if (writes(accesses[p])) return at_parameter(problem::operand_written, p);
                 // Once a stage wrote a result in_place over the operand, the operand's buffer may hold the
                 // result's elements. The stage that writes the result may read the operand: an in-place kernel.
                 for (std::size_t k = 0; k < results.size(); ++k)
                     if (results[k].in_place_of == ref.index && result_first_write[k] < s)
-                        return {problem::operand_read_after_in_place_write, s, p, reference[s]};
+                        return at_parameter(problem::operand_read_after_in_place_write, p);
             }
             if (ref.kind == buffer_kind::result) {
                 // Before a stage wrote it, an in_place result holds its operand's elements only when the caller
                 // passed one buffer as both, and the result buffer's old contents otherwise. A stage binds a buffer
                 // once, so a read_write parameter reads it in the stage that first writes it: refused too.
                 if (reads(accesses[p]) && results[ref.index].in_place_of != not_in_place && result_first_write[ref.index] >= s)
-                    return {problem::in_place_result_read_before_write, s, p, reference[s]};
+                    return at_parameter(problem::in_place_result_read_before_write, p);
                 if (writes(accesses[p]) && result_first_write[ref.index] == stage_count) result_first_write[ref.index] = s;
             }
             if (ref.kind == buffer_kind::workspace) {
                 if (owner[ref.index] != stage_count && owner[ref.index] != s)
-                    return {problem::workspace_shared, s, p, reference[s]};
+                    return at_parameter(problem::workspace_shared, p);
                 owner[ref.index] = s;
             }
             if (ref.kind != buffer_kind::intermediate || !reads(accesses[p])) continue;
-            if (first_write[ref.index] >= s) return {problem::intermediate_read_before_write, s, p, reference[s]};
+            if (first_write[ref.index] >= s) return at_parameter(problem::intermediate_read_before_write, p);
             last_read[ref.index] = s;
         }
         for (std::size_t p = 0; p < stage.argument_count; ++p) {
@@ -179,12 +179,12 @@ constexpr diagnosis diagnose() {
     }
     for (std::size_t k = 0; k < first_write.size(); ++k)
         if (first_write[k] == stage_count || last_read[k] <= first_write[k])
-            return {problem::intermediate_never_read, diagnosis::no_stage, 0, 0, buffer_kind::intermediate, k};
+            return diagnosis::at_buffer(problem::intermediate_never_read, buffer_kind::intermediate, k);
     for (std::size_t k = 0; k < owner.size(); ++k)
-        if (owner[k] == stage_count) return {problem::workspace_unused, diagnosis::no_stage, 0, 0, buffer_kind::workspace, k};
+        if (owner[k] == stage_count) return diagnosis::at_buffer(problem::workspace_unused, buffer_kind::workspace, k);
     for (std::size_t k = 0; k < result_first_write.size(); ++k)
         if (result_first_write[k] == stage_count)
-            return {problem::result_never_written, diagnosis::no_stage, 0, 0, buffer_kind::result, k};
+            return diagnosis::at_buffer(problem::result_never_written, buffer_kind::result, k);
     return {};
 }
 

@@ -6,6 +6,7 @@
 #include <accy/core/format.hpp>
 #include <accy/kernel/registry.hpp>
 #include <accy/pipeline/definition.hpp>
+#include <accy/pipeline/detail/first_problem.hpp>
 #include <accy/pipeline/detail/runtime_scalars_of.hpp>
 #include <accy/pipeline/detail/stage_entries.hpp>
 #include <accy/pipeline/diagnosis.hpp>
@@ -19,71 +20,6 @@
 #include <type_traits>
 
 namespace accy {
-
-namespace detail {
-
-template <class Declared, buffer_kind List>
-using buffer_list =
-    std::conditional_t<List == buffer_kind::operand, typename Declared::operands,
-                       std::conditional_t<List == buffer_kind::result, typename Declared::results,
-                                          std::conditional_t<List == buffer_kind::intermediate,
-                                                             typename Declared::intermediates, typename Declared::workspaces>>>;
-
-constexpr bool is_entry_problem(problem kind) noexcept {
-    return kind >= problem::duplicate_entry && kind <= problem::grid_not_multiple_of_cluster;
-}
-constexpr bool is_grid_problem(problem kind) noexcept {
-    return (kind >= problem::grid_dimension_zero && kind <= problem::geometry_divisor_zero) ||
-           kind == problem::grid_not_multiple_of_cluster;
-}
-
-/// The `diagnostic::report` of a definition's first problem, or `diagnostic::no_problem`, as a
-/// `std::type_identity`: naming the report does not instantiate it, `sizeof` of it does (once).
-template <class Definition>
-constexpr auto first_problem_report() {
-    constexpr diagnosis found = diagnose<Definition>();
-    constexpr problem kind = found.problem;
-    using declared = definition_traits<Definition>;
-    if constexpr (kind == problem::none) {
-        return std::type_identity<diagnostic::no_problem>{};
-    } else if constexpr (kind == problem::scalar_type_not_supported || kind == problem::scalar_bounds_invalid) {
-        using scalar = typename declared::scalars::template at<found.scalar>;
-        return std::type_identity<diagnostic::report<
-            kind, diagnostic::in_scalar<found.scalar, diagnostic::text_of<fixed_string_of<scalar::name.size()>(scalar::name)>,
-                                        scalar>>>{};
-    } else if constexpr (!found.in_stage()) {
-        using list = buffer_list<declared, found.list>;
-        return std::type_identity<diagnostic::report<
-            kind, diagnostic::in_buffer<found.list, found.buffer, typename list::template at<found.buffer>>>>{};
-    } else {
-        using stage = typename Definition::stages::template at<found.stage>;
-        using in_stage = diagnostic::in_stage<found.stage, diagnostic::text_of<fixed_string_of<stage::target.size()>(stage::target)>, stage>;
-        if constexpr (kind == problem::stage_without_entry) {
-            return std::type_identity<diagnostic::report<kind, in_stage>>{};
-        } else {
-            constexpr const kernel_entry& entry = Definition::registry.entries[found.entry_index];
-            using in_entry =
-                diagnostic::in_entry<entry.format, diagnostic::text_of<fixed_string_of<entry.entry_name.size()>(entry.entry_name)>, entry.parameters.size()>;
-            if constexpr (is_grid_problem(kind)) {
-                return std::type_identity<
-                    diagnostic::report<kind, in_stage, in_entry, diagnostic::at_grid_dimension<found.argument>>>{};
-            } else if constexpr (is_entry_problem(kind) || kind == problem::argument_count_mismatch) {
-                return std::type_identity<diagnostic::report<kind, in_stage, in_entry>>{};
-            } else {
-                constexpr std::string_view name = entry.parameters[found.argument].name;
-                using at_parameter = diagnostic::at_parameter<found.argument, diagnostic::text_of<fixed_string_of<name.size()>(name)>,
-                                                              typename stage::template argument<found.argument>>;
-                return std::type_identity<diagnostic::report<kind, in_stage, at_parameter>>{};
-            }
-        }
-    }
-}
-
-/// The report of a definition's first problem, or `diagnostic::no_problem`.
-template <class Definition>
-using first_problem = typename decltype(first_problem_report<Definition>())::type;
-
-}  // namespace detail
 
 /// A pipeline checked at compile time. Naming `pipeline<D>` in a launch, a pool or an allocation
 /// instantiates the checks; each mistake is one `static_assert` naming the stage and parameter.
@@ -189,9 +125,7 @@ constexpr auto format_report() {
     if constexpr (missing == Pipeline::stage_count) {
         return std::type_identity<diagnostic::no_problem>{};
     } else {
-        using stage = typename Pipeline::stage_list::template at<missing>;
-        return std::type_identity<diagnostic::report<problem::no_entry_for_format,
-                                                     diagnostic::in_stage<missing, diagnostic::text_of<fixed_string_of<stage::target.size()>(stage::target)>, stage>,
+        return std::type_identity<diagnostic::report<problem::no_entry_for_format, in_stage_of<typename Pipeline::stage_list, missing>,
                                                      diagnostic::in_format<Format>>>{};
     }
 }

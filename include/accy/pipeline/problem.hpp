@@ -1,10 +1,13 @@
 // SPDX-License-Identifier: Apache-2.0
-// Defines `accy::problem`, every wiring mistake `accy::diagnose` finds, and `accy::diagnosis`, the first one and where it is.
+// Defines `accy::problem`, every wiring mistake `accy::diagnose` finds, and `accy::diagnosis`, the
+// first one and where it is: `accy::problem_site` says what it is in, and so which indices name it.
 #pragma once
 
 #include <accy/pipeline/buffer_ref.hpp>
 
 #include <cstddef>
+#include <string>
+#include <string_view>
 
 namespace accy {
 
@@ -70,23 +73,136 @@ enum class problem {
     no_entry_for_format,  ///< found where a format is given at compile time, not by `diagnose`
 };
 
-/// The first problem found. In a stage (`stage` below the stage count): `argument` is a parameter
-/// or grid dimension index and `entry_index` the index of the registry entry involved. Otherwise
-/// in declared buffer `buffer` of list `list`.
+/// The enumerator's name: `"argument_type_mismatch"`.
+constexpr std::string_view to_string(problem value) noexcept {
+    switch (value) {
+    case problem::none: return "none";
+    case problem::scalar_type_not_supported: return "scalar_type_not_supported";
+    case problem::scalar_bounds_invalid: return "scalar_bounds_invalid";
+    case problem::extent_not_an_integer: return "extent_not_an_integer";
+    case problem::extent_zero: return "extent_zero";
+    case problem::in_place_operand_out_of_range: return "in_place_operand_out_of_range";
+    case problem::zeroing_outside_workspaces: return "zeroing_outside_workspaces";
+    case problem::in_place_outside_results: return "in_place_outside_results";
+    case problem::in_place_dtype_mismatch: return "in_place_dtype_mismatch";
+    case problem::in_place_operand_shared: return "in_place_operand_shared";
+    case problem::scalar_index_out_of_range: return "scalar_index_out_of_range";
+    case problem::divisor_zero: return "divisor_zero";
+    case problem::arithmetic_on_non_integer: return "arithmetic_on_non_integer";
+    case problem::no_common_type: return "no_common_type";
+    case problem::conversion_of_bytes: return "conversion_of_bytes";
+    case problem::stage_without_entry: return "stage_without_entry";
+    case problem::duplicate_entry: return "duplicate_entry";
+    case problem::entries_disagree: return "entries_disagree";
+    case problem::parameter_bytes_over_limit: return "parameter_bytes_over_limit";
+    case problem::block_dimension_zero: return "block_dimension_zero";
+    case problem::block_too_large: return "block_too_large";
+    case problem::grid_dimension_zero: return "grid_dimension_zero";
+    case problem::grid_dimension_too_large: return "grid_dimension_too_large";
+    case problem::geometry_parameter_not_integer: return "geometry_parameter_not_integer";
+    case problem::geometry_divisor_zero: return "geometry_divisor_zero";
+    case problem::shared_memory_too_large: return "shared_memory_too_large";
+    case problem::cluster_invalid: return "cluster_invalid";
+    case problem::grid_not_multiple_of_cluster: return "grid_not_multiple_of_cluster";
+    case problem::tensor_map_parameter_invalid: return "tensor_map_parameter_invalid";
+    case problem::argument_count_mismatch: return "argument_count_mismatch";
+    case problem::argument_kind_mismatch: return "argument_kind_mismatch";
+    case problem::argument_type_mismatch: return "argument_type_mismatch";
+    case problem::element_type_mismatch: return "element_type_mismatch";
+    case problem::operand_index_out_of_range: return "operand_index_out_of_range";
+    case problem::result_index_out_of_range: return "result_index_out_of_range";
+    case problem::intermediate_index_out_of_range: return "intermediate_index_out_of_range";
+    case problem::workspace_index_out_of_range: return "workspace_index_out_of_range";
+    case problem::buffer_bound_twice: return "buffer_bound_twice";
+    case problem::tensor_map_malformed: return "tensor_map_malformed";
+    case problem::tensor_map_not_an_integer: return "tensor_map_not_an_integer";
+    case problem::tensor_map_rank_mismatch: return "tensor_map_rank_mismatch";
+    case problem::tensor_map_strides_count: return "tensor_map_strides_count";
+    case problem::tensor_map_box_invalid: return "tensor_map_box_invalid";
+    case problem::tensor_map_fill_not_floating: return "tensor_map_fill_not_floating";
+    case problem::operand_written: return "operand_written";
+    case problem::operand_read_after_in_place_write: return "operand_read_after_in_place_write";
+    case problem::intermediate_read_before_write: return "intermediate_read_before_write";
+    case problem::in_place_result_read_before_write: return "in_place_result_read_before_write";
+    case problem::intermediate_never_read: return "intermediate_never_read";
+    case problem::workspace_shared: return "workspace_shared";
+    case problem::workspace_unused: return "workspace_unused";
+    case problem::result_never_written: return "result_never_written";
+    case problem::no_entry_for_format: return "no_entry_for_format";
+    }
+    return "unknown";
+}
+
+/// What a problem is in, which says which of a `diagnosis`'s indices name it; each site is the
+/// context of the compile error (`diagnostic::in_scalar`, `in_buffer`, `in_stage`, `in_entry`,
+/// `at_grid_dimension`, `at_parameter`).
+enum class problem_site {
+    none,            ///< no problem
+    scalar,          ///< the declaration of runtime scalar `scalar`
+    buffer,          ///< declared buffer `buffer` of list `list`
+    stage,           ///< stage `stage` as a whole
+    entry,           ///< registry entry `entry_index`, one of stage `stage`'s kernel entries
+    grid_dimension,  ///< grid dimension `argument` (0 is x, 1 is y, 2 is z) of that entry
+    parameter,       ///< parameter `argument` of that entry, and the argument stage `stage` binds to it
+};
+
+/// The first problem found, and where: `site`, and the indices it names (the others keep their
+/// defaults). Made by the functions below, one per site, so that the code that finds a problem says
+/// where it is, and nothing else has to know.
 struct diagnosis {
-    /// The `stage` of a problem in a declared buffer (`{}` there would read as stage 0).
+    /// The `stage` of a problem outside any stage (`{}` there would read as stage 0).
     static constexpr std::size_t no_stage = static_cast<std::size_t>(-1);
 
     accy::problem problem = problem::none;
+    problem_site site = problem_site::none;
     std::size_t stage = no_stage;
-    std::size_t argument = 0;
+    std::size_t argument = 0;  ///< a parameter, or a grid dimension
     std::size_t entry_index = 0;
     buffer_kind list = buffer_kind::operand;
     std::size_t buffer = 0;
+    std::size_t scalar = 0;
 
-    std::size_t scalar = 0;  ///< the runtime scalar of a scalar problem
+    static constexpr diagnosis at_scalar(accy::problem found, std::size_t scalar) noexcept {
+        return {found, problem_site::scalar, no_stage, 0, 0, buffer_kind::operand, 0, scalar};
+    }
+    static constexpr diagnosis at_buffer(accy::problem found, buffer_kind list, std::size_t index) noexcept {
+        return {found, problem_site::buffer, no_stage, 0, 0, list, index};
+    }
+    static constexpr diagnosis at_stage(accy::problem found, std::size_t stage) noexcept {
+        return {found, problem_site::stage, stage};
+    }
+    static constexpr diagnosis at_entry(accy::problem found, std::size_t stage, std::size_t entry) noexcept {
+        return {found, problem_site::entry, stage, 0, entry};
+    }
+    static constexpr diagnosis at_grid_dimension(accy::problem found, std::size_t stage, std::size_t entry,
+                                                 std::size_t dimension) noexcept {
+        return {found, problem_site::grid_dimension, stage, dimension, entry};
+    }
+    static constexpr diagnosis at_parameter(accy::problem found, std::size_t stage, std::size_t entry,
+                                            std::size_t parameter) noexcept {
+        return {found, problem_site::parameter, stage, parameter, entry};
+    }
 
     constexpr bool in_stage() const noexcept { return stage != no_stage; }
+    friend constexpr bool operator==(const diagnosis&, const diagnosis&) = default;
 };
+
+/// A diagnosis as text, for tests and logs: `"argument_type_mismatch at stage 0, registry entry 0,
+/// parameter 1"`, `"extent_zero at intermediate 1"`, `"none"`.
+inline std::string to_string(const diagnosis& found) {
+    const auto indexed = [](std::string_view what, std::size_t index) { return std::string(what) + " " + std::to_string(index); };
+    const std::string entry = indexed("stage", found.stage) + ", " + indexed("registry entry", found.entry_index);
+    std::string where;
+    switch (found.site) {
+    case problem_site::none: return std::string(to_string(found.problem));
+    case problem_site::scalar: where = indexed("runtime scalar", found.scalar); break;
+    case problem_site::buffer: where = indexed(to_string(found.list), found.buffer); break;
+    case problem_site::stage: where = indexed("stage", found.stage); break;
+    case problem_site::entry: where = entry; break;
+    case problem_site::grid_dimension: where = entry + ", " + indexed("grid dimension", found.argument); break;
+    case problem_site::parameter: where = entry + ", " + indexed("parameter", found.argument); break;
+    }
+    return std::string(to_string(found.problem)) + " at " + where;
+}
 
 }  // namespace accy

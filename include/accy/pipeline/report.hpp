@@ -13,10 +13,12 @@
 #include <utility>
 
 // Each message below is printed after an "In instantiation of 'accy::diagnostic::report<problem,
-// in_stage<S, text<'t', 'a', 'r', ...>, stage<...>>, at_parameter<P, text<'n', ...>, Argument>>'"
-// line: those template arguments are the stage's index, target and declaration, and the
-// parameter's index, name and bound argument. Names are spelled as character packs because both
-// g++ and clang print those in full, where clang prints a string argument as character codes.
+// in_stage<S, text<'t', 'a', 'r', ...>, stage<...>>, at_parameter<P, text<'n', ...>, Argument>,
+// reads_scalar<I, text<'c', 'o', 'l', 's'>>>'" line: those template arguments are the stage's index,
+// target and declaration, the parameter's index, name and bound argument, and each runtime scalar
+// the argument's derivations read (forward<I>), by name. Names are spelled as character packs
+// because both g++ and clang print those in full, where clang prints a string argument as
+// character codes.
 namespace accy::diagnostic {
 
 template <char... Characters>
@@ -47,6 +49,9 @@ template <std::size_t Index, class Name, class Scalar>
 struct in_scalar {};
 template <format Format>
 struct in_format {};
+/// Runtime scalar `Index`, named `Name`, which a derivation in the context before it reads.
+template <std::size_t Index, class Name>
+struct reads_scalar {};
 
 template <class...>
 inline constexpr bool always_false = false;

@@ -1,11 +1,14 @@
 // SPDX-License-Identifier: Apache-2.0
 // Defines `accy::detail::compile_derivation<Scalars>(D, at)`, which writes derivation D's
-// `derivation_step`s at `at`, in prefix order: the operation, then its operands' steps.
+// `derivation_step`s at `at`, in prefix order: the operation, then its operands' steps; and
+// `compile_argument<Scalars, A>(at)`, the steps of a stage argument (`steps_of<A>` of them).
 #pragma once
 
 #include <accy/core/dtype.hpp>
+#include <accy/pipeline/buffer_ref.hpp>
 #include <accy/pipeline/derivation.hpp>
 #include <accy/pipeline/detail/derivation_step.hpp>
+#include <accy/pipeline/tensor_map.hpp>
 
 #include <cstddef>
 #include <cstdint>
@@ -51,6 +54,33 @@ template <class Scalars, dtype Type, derivation D>
 constexpr void compile_derivation(convert<Type, D> self, derivation_step* at) noexcept {
     *at = {derivation_step::operation::convert, self.template type_in<Scalars>().type, 0};
     compile_derivation<Scalars>(D{}, at + 1);
+}
+
+/// The steps a stage argument compiles to: a derivation's, a tensor map's extents' and strides',
+/// none for a buffer reference (nor for a malformed tensor map, which `diagnose` reports).
+template <class Argument>
+inline constexpr std::size_t steps_of = 0;
+template <derivation D>
+inline constexpr std::size_t steps_of<D> = D::steps;
+template <tensor_map_argument M>
+inline constexpr std::size_t steps_of<M> = M::steps;
+
+/// Compiles a tensor map's extents, then its strides, at `at`.
+template <class Scalars, buffer_reference Buffer, derivation... Extents, std::uint32_t... Box, tensor_map_options Options,
+          derivation... Strides>
+constexpr void compile_map(const tensor_map<Buffer, extents<Extents...>, box<Box...>, Options, strides<Strides...>>*,
+                           derivation_step* at) noexcept {
+    const bool compiled[] = {true, (compile_derivation<Scalars>(Extents{}, at), at += Extents::steps, true)...,
+                             (compile_derivation<Scalars>(Strides{}, at), at += Strides::steps, true)...};
+    static_cast<void>(compiled);
+}
+
+/// Writes stage argument `Argument`'s `steps_of<Argument>` steps at `at`.
+template <class Scalars, class Argument>
+constexpr void compile_argument(derivation_step* at) noexcept {
+    if constexpr (derivation<Argument>) compile_derivation<Scalars>(Argument{}, at);
+    else if constexpr (tensor_map_argument<Argument> && steps_of<Argument> != 0)
+        compile_map<Scalars>(static_cast<const Argument*>(nullptr), at);
 }
 
 }  // namespace accy::detail

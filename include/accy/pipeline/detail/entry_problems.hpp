@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: Apache-2.0
 // Defines the checks `accy::diagnose` makes of one kernel entry, one binding or one declared buffer
-// list, each giving its `accy::problem`.
+// list: an `accy::problem`, or, where the check knows where it is, the `accy::diagnosis`.
 #pragma once
 
 #include <accy/kernel/geometry.hpp>
@@ -70,46 +70,47 @@ constexpr problem tensor_map_problem(const tensor_map_info& map, const parameter
     return problem::none;
 }
 
-/// The problem of one kernel entry's launch geometry and parameter space, or none; `what` gets the dimension.
-constexpr problem entry_problem(const kernel_entry& entry, std::size_t& what) noexcept {
-    if (entry.parameters.byte_size() > max_parameter_bytes) return problem::parameter_bytes_over_limit;
-    for (what = 0; what < entry.parameters.size(); ++what) {
-        const parameter& declared = entry.parameters[what];
+/// The first problem of kernel entry `index` of the registry, one of stage `stage`'s: of its parameter
+/// space, a tensor map parameter's declaration, or its launch geometry; or none.
+constexpr diagnosis entry_problem(const kernel_entry& entry, std::size_t stage, std::size_t index) noexcept {
+    const auto at_entry = [&](problem found) { return diagnosis::at_entry(found, stage, index); };
+    const auto at_dimension = [&](problem found, std::size_t d) { return diagnosis::at_grid_dimension(found, stage, index, d); };
+    if (entry.parameters.byte_size() > max_parameter_bytes) return at_entry(problem::parameter_bytes_over_limit);
+    for (std::size_t p = 0; p < entry.parameters.size(); ++p) {
+        const parameter& declared = entry.parameters[p];
         if (declared.what == parameter::kind::tensor_map &&
             (declared.rank < 1 || declared.rank > max_tensor_map_rank || (declared.alignment != 64 && declared.alignment != 128)))
-            return problem::tensor_map_parameter_invalid;
+            return diagnosis::at_parameter(problem::tensor_map_parameter_invalid, stage, index, p);
     }
     const dim3 block = entry.geometry.block;
-    if (block.x == 0 || block.y == 0 || block.z == 0) return problem::block_dimension_zero;
+    if (block.x == 0 || block.y == 0 || block.z == 0) return at_entry(problem::block_dimension_zero);
     if (block.x > limits::block_x || block.y > limits::block_y || block.z > limits::block_z ||
         std::uint64_t{block.x} * block.y * block.z > limits::block_threads)
-        return problem::block_too_large;
+        return at_entry(problem::block_too_large);
     for (std::size_t d = 0; d < 3; ++d) {
         const grid_dim& dim = entry.geometry.grid[d];
-        what = d;
         if (dim.rule == grid_dim::kind::fixed) {
-            if (dim.value == 0) return problem::grid_dimension_zero;
-            if (dim.value > launch_geometry::grid_limit(d)) return problem::grid_dimension_too_large;
+            if (dim.value == 0) return at_dimension(problem::grid_dimension_zero, d);
+            if (dim.value > launch_geometry::grid_limit(d)) return at_dimension(problem::grid_dimension_too_large, d);
             continue;
         }
         if (dim.parameter_index >= entry.parameters.size() ||
             entry.parameters[dim.parameter_index].what != parameter::kind::scalar ||
             !is_integer(entry.parameters[dim.parameter_index].type))
-            return problem::geometry_parameter_not_integer;
-        if (dim.value == 0) return problem::geometry_divisor_zero;
+            return at_dimension(problem::geometry_parameter_not_integer, d);
+        if (dim.value == 0) return at_dimension(problem::geometry_divisor_zero, d);
     }
-    if (entry.geometry.shared.total(block) > max_shared_memory_bytes) return problem::shared_memory_too_large;
+    if (entry.geometry.shared.total(block) > max_shared_memory_bytes) return at_entry(problem::shared_memory_too_large);
     const dim3 cluster = entry.attributes.cluster;
     if (cluster.x == 0 || cluster.y == 0 || cluster.z == 0 ||
         std::uint64_t{cluster.x} * cluster.y * cluster.z > limits::portable_cluster_blocks)
-        return problem::cluster_invalid;
+        return at_entry(problem::cluster_invalid);
     for (std::size_t d = 0; d < 3; ++d) {
         const grid_dim& dim = entry.geometry.grid[d];
-        what = d;
         if (dim.rule == grid_dim::kind::fixed && dim.value % (d == 0 ? cluster.x : d == 1 ? cluster.y : cluster.z) != 0)
-            return problem::grid_not_multiple_of_cluster;
+            return at_dimension(problem::grid_not_multiple_of_cluster, d);
     }
-    return problem::none;
+    return {};
 }
 
 /// The first problem of one declared buffer list, or none: of an extent, or a shape the list does not
@@ -118,13 +119,13 @@ template <std::size_t Size>
 constexpr diagnosis list_problem(const std::array<shape_info, Size>& shapes, buffer_kind list) noexcept {
     for (std::size_t k = 0; k < Size; ++k) {
         const derived& extent = shapes[k].extent;
-        if (extent.fault != derivation_fault::none) return {problem_of(extent.fault), diagnosis::no_stage, 0, 0, list, k};
-        if (!extent.type.integer()) return {problem::extent_not_an_integer, diagnosis::no_stage, 0, 0, list, k};
-        if (shapes[k].never_positive) return {problem::extent_zero, diagnosis::no_stage, 0, 0, list, k};
+        if (extent.fault != derivation_fault::none) return diagnosis::at_buffer(problem_of(extent.fault), list, k);
+        if (!extent.type.integer()) return diagnosis::at_buffer(problem::extent_not_an_integer, list, k);
+        if (shapes[k].never_positive) return diagnosis::at_buffer(problem::extent_zero, list, k);
         if ((shapes[k].zero_fill || shapes[k].keep_zero) && list != buffer_kind::workspace)
-            return {problem::zeroing_outside_workspaces, diagnosis::no_stage, 0, 0, list, k};
+            return diagnosis::at_buffer(problem::zeroing_outside_workspaces, list, k);
         if (shapes[k].in_place_of != static_cast<std::size_t>(-1) && list != buffer_kind::result)
-            return {problem::in_place_outside_results, diagnosis::no_stage, 0, 0, list, k};
+            return diagnosis::at_buffer(problem::in_place_outside_results, list, k);
     }
     return {};
 }

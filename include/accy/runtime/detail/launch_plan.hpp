@@ -51,14 +51,6 @@ struct stage_plan {
     std::size_t argument_count = 0;
 };
 
-/// The steps an argument compiles to: a derivation's, none for a buffer reference.
-template <class Argument>
-inline constexpr std::size_t steps_of = 0;
-template <derivation D>
-inline constexpr std::size_t steps_of<D> = D::steps;
-template <tensor_map_argument M>
-inline constexpr std::size_t steps_of<M> = M::steps;
-
 /// Sums a list of counts; a braced list, not a fold, so that hundreds nest no deeper than one
 /// (clang limits nesting to 256).
 constexpr std::size_t total(std::initializer_list<std::size_t> counts) noexcept {
@@ -81,22 +73,11 @@ constexpr std::size_t argument_steps(const stages<Stages...>*) noexcept {
     return total({0, argument_steps(static_cast<const Stages*>(nullptr))...});
 }
 
-/// Compiles a tensor map's extents, then its strides, at `at`.
-template <class Scalars, buffer_reference Buffer, derivation... Extents, std::uint32_t... Box, tensor_map_options Options,
-          derivation... Strides>
-constexpr void compile_map(const tensor_map<Buffer, extents<Extents...>, box<Box...>, Options, strides<Strides...>>*,
-                           derivation_step* at) noexcept {
-    const bool compiled[] = {true, (compile_derivation<Scalars>(Extents{}, at), at += Extents::steps, true)...,
-                             (compile_derivation<Scalars>(Strides{}, at), at += Strides::steps, true)...};
-    static_cast<void>(compiled);
-}
-
 /// Compiles `D` (nothing for a buffer reference) at `steps + used`, advancing `used`; returns where it starts.
 template <class Scalars, class D>
 constexpr std::size_t compile_at(derivation_step* steps, std::size_t& used) noexcept {
     const std::size_t first = used;
-    if constexpr (derivation<D>) compile_derivation<Scalars>(D{}, steps + used);
-    else if constexpr (tensor_map_argument<D>) compile_map<Scalars>(static_cast<const D*>(nullptr), steps + used);
+    compile_argument<Scalars, D>(steps + used);
     used += steps_of<D>;
     return first;
 }

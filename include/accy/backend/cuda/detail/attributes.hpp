@@ -7,6 +7,7 @@
 
 #include <cuda.h>
 
+#include <algorithm>
 #include <array>
 #include <cstddef>
 
@@ -17,15 +18,17 @@ namespace accy::cuda::detail {
 class driver_attributes {
 public:
     driver_attributes(const launch_attributes& declared, bool programmatic) noexcept {
+        // Every member by name: one added to launch_attributes fails to compile here until it is passed on.
+        const auto& [cluster, cooperative, waits_on_predecessor] = declared;
         if (declared.clustered()) {
-            CUlaunchAttribute& cluster = next(CU_LAUNCH_ATTRIBUTE_CLUSTER_DIMENSION);
-            cluster.value.clusterDim.x = declared.cluster.x;
-            cluster.value.clusterDim.y = declared.cluster.y;
-            cluster.value.clusterDim.z = declared.cluster.z;
+            CUlaunchAttribute& dimensions = next<CU_LAUNCH_ATTRIBUTE_CLUSTER_DIMENSION>();
+            dimensions.value.clusterDim.x = cluster.x;
+            dimensions.value.clusterDim.y = cluster.y;
+            dimensions.value.clusterDim.z = cluster.z;
         }
-        if (declared.cooperative) next(CU_LAUNCH_ATTRIBUTE_COOPERATIVE).value.cooperative = 1;
-        if (programmatic && declared.waits_on_predecessor)
-            next(CU_LAUNCH_ATTRIBUTE_PROGRAMMATIC_STREAM_SERIALIZATION).value.programmaticStreamSerializationAllowed = 1;
+        if (cooperative) next<CU_LAUNCH_ATTRIBUTE_COOPERATIVE>().value.cooperative = 1;
+        if (programmatic && waits_on_predecessor)
+            next<CU_LAUNCH_ATTRIBUTE_PROGRAMMATIC_STREAM_SERIALIZATION>().value.programmaticStreamSerializationAllowed = 1;
     }
 
     CUlaunchAttribute* data() noexcept { return count_ == 0 ? nullptr : values_.data(); }
@@ -34,13 +37,20 @@ public:
     unsigned size() const noexcept { return count_; }
 
 private:
-    CUlaunchAttribute& next(CUlaunchAttributeID id) noexcept {
+    /// The attributes an entry may ask for, each at most once: what `values_` has room for.
+    static constexpr std::array declarable{CU_LAUNCH_ATTRIBUTE_CLUSTER_DIMENSION, CU_LAUNCH_ATTRIBUTE_COOPERATIVE,
+                                           CU_LAUNCH_ATTRIBUTE_PROGRAMMATIC_STREAM_SERIALIZATION};
+
+    template <CUlaunchAttributeID Id>
+    CUlaunchAttribute& next() noexcept {
+        static_assert(std::find(declarable.begin(), declarable.end(), Id) != declarable.end(),
+                      "accy::cuda::detail::driver_attributes: list each attribute it adds in `declarable`, which sizes `values_`");
         CUlaunchAttribute& added = values_[count_++];
-        added.id = id;
+        added.id = Id;
         return added;
     }
 
-    std::array<CUlaunchAttribute, 3> values_{};
+    std::array<CUlaunchAttribute, declarable.size()> values_{};
     unsigned count_ = 0;
 };
 
