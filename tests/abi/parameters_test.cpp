@@ -133,7 +133,7 @@ constexpr dtype wide_type(std::size_t p) noexcept {
 }
 
 inline constexpr auto wide_names = [] {
-    std::array<std::array<char, 4>, accy::max_kernel_parameters> names{};
+    std::array<std::array<char, 4>, accy::limits::kernel_parameters> names{};
     for (std::size_t p = 0; p < names.size(); ++p) names[p] = {'p', static_cast<char>('0' + p / 10), static_cast<char>('0' + p % 10), 0};
     return names;
 }();
@@ -143,7 +143,7 @@ template <std::size_t... P>
 constexpr accy::parameter_list wide_list(std::index_sequence<P...>) {
     return {parameter::buffer("out", access::write, dtype::f64), parameter::scalar(wide_name(P + 1), wide_type(P + 1))...};
 }
-constexpr accy::parameter_list wide_parameters = wide_list(std::make_index_sequence<accy::max_kernel_parameters - 1>{});
+constexpr accy::parameter_list wide_parameters = wide_list(std::make_index_sequence<accy::limits::kernel_parameters - 1>{});
 static_assert(wide_parameters.size() == 32);
 
 /// The derivation that binds parameter `P` to the value P, in the parameter's type: a constant of
@@ -192,7 +192,7 @@ struct wide_definition : accy::definition_base<"abi.wide_pipeline", wide_kernels
 };
 using wide = accy::pipeline<wide_definition>;
 
-/// 33 parameters, one past max_kernel_parameters, in a list built while the program runs.
+/// 33 parameters, one past limits::kernel_parameters, in a list built while the program runs.
 accy::parameter_list thirty_three_scalars() {
     const parameter s = parameter::scalar("s", dtype::u32);
     return {s, s, s, s, s, s, s, s, s, s, s, s, s, s, s, s, s, s, s, s, s, s, s, s, s, s, s, s, s, s, s, s, s};
@@ -290,7 +290,7 @@ BOOST_AUTO_TEST_CASE(bytes_parameters_arrive_whole_at_their_alignment) {
 }
 
 BOOST_AUTO_TEST_CASE(a_kernel_of_32_parameters_of_every_scalar_type) {
-    static_assert(wide::parameters(0).size() == accy::max_kernel_parameters);
+    static_assert(wide::parameters(0).size() == accy::limits::kernel_parameters);
     recording_backend device;
     const std::array results{recorded<double>(1002, 32)};
     accy::launch_pipeline<wide>(device, accy::formats::cuda_ptx, no_operands, results, std::tuple<>{});
@@ -321,7 +321,7 @@ BOOST_AUTO_TEST_CASE(a_kernel_of_32_parameters_of_every_scalar_type) {
 
 BOOST_AUTO_TEST_CASE(a_parameter_list_holds_at_most_32_parameters) {
     BOOST_CHECK_EXCEPTION(thirty_three_scalars(), accy::error,
-                          fails_with(errc::invalid_artifact, {"more than max_kernel_parameters"}));
+                          fails_with(errc::invalid_artifact, {"more than limits::kernel_parameters"}));
 }
 
 BOOST_AUTO_TEST_SUITE_END()

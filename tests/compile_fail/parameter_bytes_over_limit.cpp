@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: Apache-2.0
 // A kernel entry takes a 32760-byte struct by value after 16 bytes of other parameters.
-// expect: accy::pipeline: a stage's kernel entry declares more than max_parameter_bytes (32764) bytes of parameters
+// expect: accy::pipeline: a stage's kernel entry declares more than limits::parameter_bytes (32764) bytes of parameters
 // expect: accy::diagnostic::report<accy::problem::parameter_bytes_over_limit
 // expect: in_stage<0, accy::diagnostic::text<'c', 'o', 'm', 'p', 'i', 'l', 'e', '_', 'f', 'a', 'i', 'l', '.', 'f', 'i', 'l', 'l'>
 // expect: accy::diagnostic::in_entry<accy::format::cuda_ptx, accy::diagnostic::text<'f', 'i', 'l', 'l'>, 3>

@@ -2,7 +2,7 @@
 // A libFuzzer target over the PTX entry reader (accy/backend/cuda/detail/ptx.hpp). Each input is PTX text,
 // read for a few entry names and compared with a fixed declaration. It asserts that the reader
 // never reads outside the text (ASan), and that what it returns is sane:
-// - the count is at most max_kernel_parameters + 1, and each parameter read has a name and a type
+// - the count is at most limits::kernel_parameters + 1, and each parameter read has a name and a type
 //   inside the text, a size that is a multiple of its type's, and a power-of-two alignment;
 // - the body lies inside the text, right after a `{` and right before a `}`;
 // - compare_ptx_parameters says nothing exactly when every parameter matches, and names the entry otherwise.
@@ -36,7 +36,7 @@ bool inside(std::string_view part, std::string_view text) {
 void check(std::string_view ptx, std::string_view entry_name, const accy::parameter_list& declared) {
     const std::optional<ptx_entry> found = accy::cuda::detail::find_ptx_entry(ptx, entry_name);
     if (!found) return;
-    require(found->count <= accy::max_kernel_parameters + 1, "count past max_kernel_parameters + 1");
+    require(found->count <= accy::limits::kernel_parameters + 1, "count past limits::kernel_parameters + 1");
     for (std::size_t i = 0; i < found->count; ++i) {
         const accy::cuda::detail::ptx_parameter& read = found->parameters[i];
         const std::size_t element = accy::cuda::detail::ptx_type_size(read.type);

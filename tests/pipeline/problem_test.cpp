@@ -98,7 +98,7 @@ constexpr parameter_list fill_parameters{parameter::buffer("out", access::write,
 inline constexpr auto fill_of_no_grid = make_registry(kernel_entry{
     "problem_test.fill", 1, format::cuda_ptx, "fill", fill_parameters, payload::from_text("// fill"),
     launch_geometry::fixed({1, 0, 1}, {64, 1, 1})});
-struct fill_definition : accy_test::definition<"problem_test.fill_pipeline", fill_of_no_grid> {
+struct fill_definition : accy::definition_base<"problem_test.fill_pipeline", fill_of_no_grid> {
     using runtime_scalars = accy::runtime_scalars<scalar<"n", std::uint32_t>>;
     using operands = accy::operands<>;
     using results = accy::results<shape<dtype::f32, n>>;
@@ -138,7 +138,7 @@ static_assert(std::is_same_v<detail::first_problem<tile_of_one_box>,
 inline constexpr auto map_of_rank_6 = make_registry(kernel_entry{
     "problem_test.tile", 1, format::cuda_ptx, "tile", {parameter::tensor_map("map", access::read, dtype::f16, 6)},
     payload::from_text("// tile"), launch_geometry::fixed({1, 1, 1}, {64, 1, 1})});
-struct tile_without_arguments : accy_test::definition<"problem_test.tile_pipeline", map_of_rank_6> {
+struct tile_without_arguments : accy::definition_base<"problem_test.tile_pipeline", map_of_rank_6> {
     using runtime_scalars = accy::runtime_scalars<scalar<"n", std::uint32_t>>;
     using operands = accy::operands<shape<dtype::f16, n>>;
     using results = accy::results<>;

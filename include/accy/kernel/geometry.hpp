@@ -26,10 +26,12 @@ inline std::string to_string(const dim3& value) {
 namespace limits {
 inline constexpr std::uint32_t block_x = 1024, block_y = 1024, block_z = 64, block_threads = 1024;
 inline constexpr std::uint64_t grid_x = 2147483647, grid_y = 65535, grid_z = 65535;
-}  // namespace limits
-
 /// The most dynamic shared memory a block can have on any current NVIDIA GPU (227 KiB, Hopper).
-inline constexpr std::uint64_t max_shared_memory_bytes = 232448;
+inline constexpr std::uint64_t shared_memory_bytes = 232448;
+
+/// The largest count grid dimension `d` (0 is x) may have.
+constexpr std::uint64_t grid(std::size_t d) noexcept { return d == 0 ? grid_x : d == 1 ? grid_y : grid_z; }
+}  // namespace limits
 
 /// One grid dimension: a fixed count, or ceil(parameter / divisor) of one of the kernel's integer scalar parameters.
 struct grid_dim {
@@ -73,11 +75,6 @@ struct launch_geometry {
                 {block_threads, 1, 1},
                 shared};
     }
-
-    /// The largest grid count dimension `d` (0 is x) may have.
-    static constexpr std::uint64_t grid_limit(std::size_t d) noexcept {
-        return d == 0 ? limits::grid_x : d == 1 ? limits::grid_y : limits::grid_z;
-    }
 };
 
 /// What one launch is: grid, block and dynamic shared memory bytes.
@@ -96,7 +93,7 @@ constexpr bool within_limits(const launch_config& config) noexcept {
            grid.z <= limits::grid_z && block.x != 0 && block.y != 0 && block.z != 0 && block.x <= limits::block_x &&
            block.y <= limits::block_y && block.z <= limits::block_z &&
            std::uint64_t{block.x} * block.y * block.z <= limits::block_threads &&
-           config.shared_bytes <= max_shared_memory_bytes;
+           config.shared_bytes <= limits::shared_memory_bytes;
 }
 
 }  // namespace accy

@@ -22,11 +22,12 @@ enum class access { read, write, read_write };
 constexpr bool reads(access value) noexcept { return value != access::write; }
 constexpr bool writes(access value) noexcept { return value != access::read; }
 
+namespace limits {
 /// The most parameters one kernel entry may declare; a launch packs them into arrays of this size.
-inline constexpr std::size_t max_kernel_parameters = 32;
-
+inline constexpr std::size_t kernel_parameters = 32;
 /// The most bytes of parameters a kernel takes: the driver's limit since CUDA 12.1 on Volta and later.
-inline constexpr std::size_t max_parameter_bytes = 32764;
+inline constexpr std::size_t parameter_bytes = 32764;
+}  // namespace limits
 
 /// The bytes of a `CUtensorMap`, the by-value descriptor a kernel reads or writes a tensor through with TMA.
 inline constexpr std::size_t tensor_map_size = 128;
@@ -97,9 +98,9 @@ class parameter_list {
 public:
     constexpr parameter_list() = default;
     constexpr parameter_list(std::initializer_list<parameter> parameters) {
-        // A compile error here means a constexpr kernel entry declares more than max_kernel_parameters parameters.
-        if (parameters.size() > max_kernel_parameters)
-            throw error(errc::invalid_artifact, "accy::parameter_list: more than max_kernel_parameters parameters");
+        // A compile error here means a constexpr kernel entry declares more than limits::kernel_parameters parameters.
+        if (parameters.size() > limits::kernel_parameters)
+            throw error(errc::invalid_artifact, "accy::parameter_list: more than limits::kernel_parameters parameters");
         for (const parameter& declared : parameters) parameters_[size_++] = declared;
     }
 
@@ -148,7 +149,7 @@ public:
     }
 
 private:
-    std::array<parameter, max_kernel_parameters> parameters_{};
+    std::array<parameter, limits::kernel_parameters> parameters_{};
     std::size_t size_ = 0;
 };
 

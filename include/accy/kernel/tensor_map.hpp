@@ -11,9 +11,11 @@
 
 namespace accy {
 
+namespace limits {
 /// The most dimensions a tensor map describes, and the most elements its box takes in one.
-inline constexpr std::size_t max_tensor_map_rank = 5;
-inline constexpr std::uint32_t max_tensor_map_box = 256;
+inline constexpr std::size_t tensor_map_rank = 5;
+inline constexpr std::uint32_t tensor_map_box = 256;
+}  // namespace limits
 
 /// How a tile lands in shared memory: as it is, or with 16-byte chunks swizzled within spans of 32, 64 or 128 bytes.
 enum class tensor_map_swizzle : std::uint8_t { none, bytes_32, bytes_64, bytes_128 };
@@ -50,10 +52,10 @@ constexpr std::size_t swizzle_bytes(tensor_map_swizzle swizzle) noexcept {
 struct tensor_map_description {
     std::uint64_t address = 0;                          ///< of the tensor's first element, 16-byte aligned
     accy::dtype element = dtype::u8;
-    std::uint32_t rank = 0;                             ///< 1 to max_tensor_map_rank
-    std::array<std::uint64_t, max_tensor_map_rank> extents{};  ///< elements along each dimension
-    std::array<std::uint64_t, max_tensor_map_rank> strides{};  ///< bytes from one index to the next; strides[0] is the element's size
-    std::array<std::uint32_t, max_tensor_map_rank> box{};      ///< elements along each dimension, 1 to max_tensor_map_box
+    std::uint32_t rank = 0;                             ///< 1 to limits::tensor_map_rank
+    std::array<std::uint64_t, limits::tensor_map_rank> extents{};  ///< elements along each dimension
+    std::array<std::uint64_t, limits::tensor_map_rank> strides{};  ///< bytes from one index to the next; strides[0] is the element's size
+    std::array<std::uint32_t, limits::tensor_map_rank> box{};      ///< elements along each dimension, 1 to limits::tensor_map_box
     tensor_map_options options{};
 
     /// The bytes from `address` past the tensor's last element: where its region ends.

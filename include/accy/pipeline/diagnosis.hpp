@@ -136,7 +136,7 @@ constexpr diagnosis diagnose() {
         const auto at_parameter = [s, &reference](problem found, std::size_t p) {
             return diagnosis::at_parameter(found, s, reference[s], p);
         };
-        std::array<access, max_kernel_parameters> accesses{};
+        std::array<access, limits::kernel_parameters> accesses{};
         for (std::size_t p = 0; p < stage.argument_count; ++p) accesses[p] = registry.entries[reference[s]].parameters[p].use;
         for (std::size_t k = lookup::candidates[s].first; k < lookup::candidates[s].last; ++k)
             if (lookup::belongs(s, k))

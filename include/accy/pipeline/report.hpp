@@ -85,7 +85,7 @@ ACCY_DIAGNOSTIC(conversion_of_bytes, "accy::pipeline: convert<dtype, D> of a str
 ACCY_DIAGNOSTIC(stage_without_entry, "accy::pipeline: a stage names a (target, version) that the registry has no entry for, in any format");
 ACCY_DIAGNOSTIC(duplicate_entry, "accy::pipeline: the registry has two entries for a stage's (target, version) in the same format; keep one");
 ACCY_DIAGNOSTIC(entries_disagree, "accy::pipeline: a stage's kernel entries in two formats declare different parameters (kinds, types, sizes or alignments)");
-ACCY_DIAGNOSTIC(parameter_bytes_over_limit, "accy::pipeline: a stage's kernel entry declares more than max_parameter_bytes (32764) bytes of parameters");
+ACCY_DIAGNOSTIC(parameter_bytes_over_limit, "accy::pipeline: a stage's kernel entry declares more than limits::parameter_bytes (32764) bytes of parameters");
 ACCY_DIAGNOSTIC(block_dimension_zero, "accy::pipeline: a stage's kernel entry has a block dimension of 0 threads; each dimension needs 1 or more");
 ACCY_DIAGNOSTIC(block_too_large, "accy::pipeline: a stage's kernel entry has a block over the limits: x and y at most 1024, z at most 64, x*y*z at most 1024 threads");
 ACCY_DIAGNOSTIC(grid_dimension_zero, "accy::pipeline: a stage's kernel entry has a fixed grid dimension of 0 blocks; each dimension needs 1 or more");

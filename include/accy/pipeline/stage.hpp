@@ -27,8 +27,8 @@ concept stage_argument = buffer_reference<T> || derivation<T> || tensor_map_argu
 /// parameters to `tensor_map<...>` of one of those buffers.
 template <fixed_string Target, std::uint32_t Version, stage_argument... Arguments>
 struct stage {
-    static_assert(sizeof...(Arguments) <= max_kernel_parameters,
-                  "accy::stage: a stage binds at most max_kernel_parameters arguments");
+    static_assert(sizeof...(Arguments) <= limits::kernel_parameters,
+                  "accy::stage: a stage binds at most limits::kernel_parameters arguments");
     static constexpr std::string_view target = Target.view();
     static constexpr std::uint32_t version = Version;
     static constexpr std::size_t argument_count = sizeof...(Arguments);
@@ -66,7 +66,7 @@ struct argument_info {
 struct stage_info {
     std::string_view target;
     std::uint32_t version = 0;
-    std::array<argument_info, max_kernel_parameters> arguments{};
+    std::array<argument_info, limits::kernel_parameters> arguments{};
     std::size_t argument_count = 0;
 };
 

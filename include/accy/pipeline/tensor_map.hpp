@@ -35,7 +35,7 @@ struct tensor_map_info {
     buffer_ref buffer{};
     std::size_t rank = 0;                   ///< the extents given
     std::size_t box_rank = 0;               ///< the box's dimensions given
-    std::array<std::uint32_t, max_tensor_map_rank> box{};
+    std::array<std::uint32_t, limits::tensor_map_rank> box{};
     std::size_t stride_count = 0;          ///< 0: packed
     tensor_map_options options{};
     derivation_fault fault = derivation_fault::none;  ///< the first of its extents' and strides' derivations
@@ -77,7 +77,7 @@ struct tensor_map<Buffer, extents<Extents...>, box<Box...>, Options, strides<Str
         tensor_map_info made{Buffer::ref, sizeof...(Extents), sizeof...(Box), {}, sizeof...(Strides), Options};
         std::size_t d = 0;
         for (const std::uint32_t elements : {Box..., 0u})
-            if (d < max_tensor_map_rank) made.box[d++] = elements;
+            if (d < limits::tensor_map_rank) made.box[d++] = elements;
         for (const derived& type : {Extents::template type_in<Scalars>()..., Strides::template type_in<Scalars>()...,
                                     derived{derivation_fault::none, {false, dtype::u64, 8}}}) {
             if (made.fault == derivation_fault::none) made.fault = type.fault;

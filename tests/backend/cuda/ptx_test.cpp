@@ -466,7 +466,7 @@ BOOST_AUTO_TEST_CASE(ptx_malformed_text) {
 }
 
 BOOST_AUTO_TEST_CASE(ptx_more_parameters_than_accy_takes) {
-    const std::size_t max = accy::max_kernel_parameters;
+    const std::size_t max = accy::limits::kernel_parameters;
     for (const std::size_t count : {max - 1, max, max + 1, max + 2, std::size_t{100}}) {
         const std::string ptx = module_with(many_parameters(count), "\n\tgriddepcontrol.wait;\n");
         const std::optional<ptx_entry> found = find_ptx_entry(ptx, "k");

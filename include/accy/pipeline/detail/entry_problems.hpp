@@ -64,7 +64,7 @@ constexpr problem tensor_map_problem(const tensor_map_info& map, const parameter
     const std::size_t row_bytes = std::size_t{map.box[0]} * size_of(*declared.element);
     const std::size_t span = swizzle_bytes(map.options.swizzle);
     bool box_valid = map.box_rank == map.rank && row_bytes % 16 == 0 && (span == 0 || row_bytes <= span);
-    for (std::size_t d = 0; d < map.rank; ++d) box_valid = box_valid && map.box[d] >= 1 && map.box[d] <= max_tensor_map_box;
+    for (std::size_t d = 0; d < map.rank; ++d) box_valid = box_valid && map.box[d] >= 1 && map.box[d] <= limits::tensor_map_box;
     if (!box_valid) return problem::tensor_map_box_invalid;
     if (map.options.fill == tensor_map_fill::nan && !is_floating(*declared.element)) return problem::tensor_map_fill_not_floating;
     return problem::none;
@@ -75,11 +75,11 @@ constexpr problem tensor_map_problem(const tensor_map_info& map, const parameter
 constexpr diagnosis entry_problem(const kernel_entry& entry, std::size_t stage, std::size_t index) noexcept {
     const auto at_entry = [&](problem found) { return diagnosis::at_entry(found, stage, index); };
     const auto at_dimension = [&](problem found, std::size_t d) { return diagnosis::at_grid_dimension(found, stage, index, d); };
-    if (entry.parameters.byte_size() > max_parameter_bytes) return at_entry(problem::parameter_bytes_over_limit);
+    if (entry.parameters.byte_size() > limits::parameter_bytes) return at_entry(problem::parameter_bytes_over_limit);
     for (std::size_t p = 0; p < entry.parameters.size(); ++p) {
         const parameter& declared = entry.parameters[p];
         if (declared.what == parameter::kind::tensor_map &&
-            (declared.rank < 1 || declared.rank > max_tensor_map_rank || (declared.alignment != 64 && declared.alignment != 128)))
+            (declared.rank < 1 || declared.rank > limits::tensor_map_rank || (declared.alignment != 64 && declared.alignment != 128)))
             return diagnosis::at_parameter(problem::tensor_map_parameter_invalid, stage, index, p);
     }
     const dim3 block = entry.geometry.block;
@@ -91,7 +91,7 @@ constexpr diagnosis entry_problem(const kernel_entry& entry, std::size_t stage, 
         const grid_dim& dim = entry.geometry.grid[d];
         if (dim.rule == grid_dim::kind::fixed) {
             if (dim.value == 0) return at_dimension(problem::grid_dimension_zero, d);
-            if (dim.value > launch_geometry::grid_limit(d)) return at_dimension(problem::grid_dimension_too_large, d);
+            if (dim.value > limits::grid(d)) return at_dimension(problem::grid_dimension_too_large, d);
             continue;
         }
         if (dim.parameter_index >= entry.parameters.size() ||
@@ -100,7 +100,7 @@ constexpr diagnosis entry_problem(const kernel_entry& entry, std::size_t stage, 
             return at_dimension(problem::geometry_parameter_not_integer, d);
         if (dim.value == 0) return at_dimension(problem::geometry_divisor_zero, d);
     }
-    if (entry.geometry.shared.total(block) > max_shared_memory_bytes) return at_entry(problem::shared_memory_too_large);
+    if (entry.geometry.shared.total(block) > limits::shared_memory_bytes) return at_entry(problem::shared_memory_too_large);
     const dim3 cluster = entry.attributes.cluster;
     if (cluster.x == 0 || cluster.y == 0 || cluster.z == 0 ||
         std::uint64_t{cluster.x} * cluster.y * cluster.z > limits::portable_cluster_blocks)

@@ -82,11 +82,11 @@ inline dim3 derive_grid(std::size_t stage, const kernel_entry& entry, const argu
             // In 64 bits: a positive value of an integer dtype fits, and rounding up cannot overflow.
             count = value > 0 ? static_cast<wide_int>(blocks_covering(static_cast<std::uint64_t>(value), dim.value)) : 0;
         }
-        if (count < 1 || count > static_cast<wide_int>(launch_geometry::grid_limit(d))) [[unlikely]]
+        if (count < 1 || count > static_cast<wide_int>(limits::grid(d))) [[unlikely]]
             throw error(errc::launch_argument_mismatch,
                         std::string(context) + ", " + stage_name(stage, entry.target) + ": grid dimension " + "xyz"[d] +
                             " derives " + to_string(count) + " blocks, outside 1 to " +
-                            std::to_string(launch_geometry::grid_limit(d)));
+                            std::to_string(limits::grid(d)));
         counts[d] = static_cast<std::uint32_t>(count);
         const dim3& cluster = entry.attributes.cluster;
         const std::uint32_t per_cluster = d == 0 ? cluster.x : d == 1 ? cluster.y : cluster.z;

@@ -39,8 +39,8 @@ public:
     void** data() noexcept { return pointers_.data(); }
 
 private:
-    std::array<void*, max_kernel_parameters> pointers_;
-    std::array<CUtensorMap, max_kernel_parameters> maps_;  ///< at the index of each tensor map argument
+    std::array<void*, limits::kernel_parameters> pointers_;
+    std::array<CUtensorMap, limits::kernel_parameters> maps_;  ///< at the index of each tensor map argument
     std::size_t count_ = 0;
 };
 

@@ -26,8 +26,8 @@ struct ptx_parameter {
 
 /// A PTX `.entry` as `find_ptx_entry` reads it, its text viewing the PTX.
 struct ptx_entry {
-    std::array<ptx_parameter, max_kernel_parameters + 1> parameters{};
-    /// The parameters read; max_kernel_parameters + 1 means "more than accy takes" (the rest are not read).
+    std::array<ptx_parameter, limits::kernel_parameters + 1> parameters{};
+    /// The parameters read; limits::kernel_parameters + 1 means "more than accy takes" (the rest are not read).
     std::size_t count = 0;
     std::string_view body;              ///< the text between the entry's braces
     bool waits_on_predecessor = false;  ///< it executes `griddepcontrol.wait` (see find_ptx_entry)
@@ -213,8 +213,8 @@ inline std::string compare_ptx_parameters(const ptx_entry& found, const paramete
                                           std::string_view entry_name) {
     std::string text = std::string("kernel '").append(entry_name).append("': ");
     if (found.count != declared.size())
-        return text.append(found.count > max_kernel_parameters ? "its PTX takes more than " : "its PTX takes ")
-            .append(std::to_string(found.count > max_kernel_parameters ? max_kernel_parameters : found.count))
+        return text.append(found.count > limits::kernel_parameters ? "its PTX takes more than " : "its PTX takes ")
+            .append(std::to_string(found.count > limits::kernel_parameters ? limits::kernel_parameters : found.count))
             .append(" parameters, its entry declares ").append(std::to_string(declared.size()));
     for (std::size_t i = 0; i < declared.size(); ++i) {
         if (ptx_parameter_matches(found.parameters[i], declared[i])) continue;

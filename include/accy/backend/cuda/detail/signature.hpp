@@ -65,7 +65,7 @@ inline void check_signature(const driver_api& api, CUfunction function, const ar
         known_count = count;
     }
     const parameter_list& declared = made.parameters;
-    std::array<std::size_t, max_kernel_parameters + 1> offsets{}, sizes{};
+    std::array<std::size_t, limits::kernel_parameters + 1> offsets{}, sizes{};
     const std::size_t asked = std::min(known_count.value_or(declared.size() + 1), offsets.size());
     std::size_t count = 0;
     for (; count < asked; ++count) {
@@ -74,7 +74,7 @@ inline void check_signature(const driver_api& api, CUfunction function, const ar
         check(api, result, "cuFuncGetParamInfo");
     }
     const std::size_t base = parameter_area_base(declared, std::span(offsets).first(count));
-    std::array<std::size_t, max_kernel_parameters> declared_offsets{}, declared_sizes{};
+    std::array<std::size_t, limits::kernel_parameters> declared_offsets{}, declared_sizes{};
     bool matches = count == declared.size();
     for (std::size_t i = 0; i < declared.size(); ++i) {
         declared_offsets[i] = declared.offset(i, base);

@@ -44,7 +44,7 @@ static_assert(static_cast<int>(tensor_map_swizzle::bytes_128) == CU_TENSOR_MAP_S
 /// Encodes `described` (cuTensorMapEncodeTiled, element strides 1, no interleave). accy checked
 /// the description before any stage launched, so the driver refuses only what it alone knows.
 inline CUtensorMap encode_tensor_map(const driver_api& api, const tensor_map_description& described) {
-    static constexpr std::array<cuuint32_t, max_tensor_map_rank> element_strides{1, 1, 1, 1, 1};
+    static constexpr std::array<cuuint32_t, limits::tensor_map_rank> element_strides{1, 1, 1, 1, 1};
     CUtensorMap encoded;
     const CUresult result = api.tensor_map_encode_tiled(
         &encoded, tensor_map_data_type(described.element), described.rank,
