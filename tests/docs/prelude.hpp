@@ -11,6 +11,10 @@
 #if defined(__GNUC__) && !defined(__clang__)
 #pragma GCC diagnostic ignored "-Wsubobject-linkage"
 #endif
+// Block n is compiled without the blocks after it, which may be the ones that use its constants.
+#if defined(__clang__)
+#pragma clang diagnostic ignored "-Wunused-const-variable"
+#endif
 
 #include <accy/accy.hpp>
 
