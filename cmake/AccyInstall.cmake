@@ -3,7 +3,6 @@
 # build tree, and with ACCY_INSTALL the install rules (headers, config, pkg-config file, LICENSE).
 include(CMakePackageConfigHelpers)
 
-set(ACCY_MINIMUM_CUDA_TOOLKIT 12.4)  # the CUDA backend needs the driver API of 12.4's headers
 set(ACCY_CMAKE_INSTALL_DIR ${CMAKE_INSTALL_LIBDIR}/cmake/accy CACHE STRING "Where accy's CMake package config is installed")
 mark_as_advanced(ACCY_CMAKE_INSTALL_DIR)
 # The files of the config besides accyConfig, accyConfigVersion and accyTargets. accy::cuda and

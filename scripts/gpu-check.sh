@@ -24,17 +24,17 @@ ctest --preset gpu -L multi_gpu --output-on-failure --parallel 1 > "$out/ctest_m
 tail -8 "$out/ctest_multi_gpu.log"
 
 for example in scan compact single_pass_scan; do
-  ./build/gpu/examples/$( [ $example = single_pass_scan ] && echo single_pass_scan/ )accy_example_$example --backend cuda --iterations 20 1000 1048579 16777216 \
+  ./build/gpu/examples/accy_example_$example --backend cuda --iterations 20 1000 1048579 16777216 \
     >> "$out/examples.log" 2>&1 || status=1
 done
 # The split scan on one GPU (N = 1), and on every GPU of the machine where it has more.
 for devices in $(printf '1\n%s\n' "$(nvidia-smi --list-gpus | wc -l)" | sort -un); do
-  ./build/gpu/examples/split_scan/accy_example_split_scan --backend cuda --devices "$devices" --iterations 20 \
+  ./build/gpu/examples/accy_example_split_scan --backend cuda --devices "$devices" --iterations 20 \
     1000 1048579 16777216 >> "$out/examples.log" 2>&1 || status=1
 done
 # The tutorial's steps with CUDA kernels, which take the GPU where a device answers.
 for step in 02_three_stages_pool_and_graph 03_single_pass_scan; do
-  ./build/gpu/examples/tutorial/accy_tutorial_$step >> "$out/examples.log" 2>&1 || status=1
+  ./build/gpu/examples/accy_tutorial_$step >> "$out/examples.log" 2>&1 || status=1
 done
 cat "$out/examples.log"
 

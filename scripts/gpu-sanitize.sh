@@ -2,14 +2,18 @@
 # SPDX-License-Identifier: Apache-2.0
 # On a GPU machine, after scripts/gpu-check.sh has built preset gpu: compute-sanitizer's memcheck
 # (with its leak check), racecheck, synccheck and initcheck over the three CUDA examples and the GPU
-# tests. Writes each run's log under <folder>/sanitizer/ and one summary line per run into
-# <folder>/sanitizer_h200.txt. ACCY_SANITIZE_SECONDS (default 1200) bounds the whole script: no run
-# starts after it, and each run is stopped after ACCY_SANITIZE_RUN_SECONDS (default 120).
+# tests. Usage: gpu-sanitize.sh [folder] [machine]. Writes each run's log under <folder>/sanitizer/
+# and one summary line per run into <folder>/sanitizer_<machine>.txt, the machine by default the last
+# word of the first GPU's name, lower case (NVIDIA H200: h200). ACCY_SANITIZE_SECONDS (default 1200)
+# bounds the whole script: no run starts after it, and each run is stopped after
+# ACCY_SANITIZE_RUN_SECONDS (default 120).
 set -uo pipefail
 cd "$(dirname "$0")/.."
 out=$(realpath -m "${1:-gpu-results}")
+machine=${2:-$(nvidia-smi --query-gpu=name --format=csv,noheader | head -1 | awk '{print tolower($NF)}')}
+machine=${machine:-gpu}  # no GPU name to read
 mkdir -p "$out/sanitizer"
-summary="$out/sanitizer_h200.txt"
+summary="$out/sanitizer_${machine}.txt"
 deadline=$((SECONDS + ${ACCY_SANITIZE_SECONDS:-1200}))
 per_run=${ACCY_SANITIZE_RUN_SECONDS:-120}
 build=build/gpu
@@ -18,7 +22,7 @@ examples="--backend cuda --iterations 2 1000 65537"
 programs=(
   "scan:$build/examples/accy_example_scan $examples"
   "compact:$build/examples/accy_example_compact $examples"
-  "single_pass_scan:$build/examples/single_pass_scan/accy_example_single_pass_scan $examples"
+  "single_pass_scan:$build/examples/accy_example_single_pass_scan $examples"
   "gpu_backend_test:$build/tests/gpu/gpu_backend_test --run_test=!real_kernels/a_pass_over_more_than_2_to_the_32_elements"
   "gpu_scan_test:$build/tests/gpu/gpu_scan_test"
   "gpu_compact_test:$build/tests/gpu/gpu_compact_test"

@@ -4,14 +4,15 @@
 #   cmake -DMODE=subdirectory|package -DWORK_DIR=... -DCONSUMER_SOURCE_DIR=... -DACCY_SOURCE_DIR=...
 #         -DACCY_BINARY_DIR=... -DACCY_VERSION=... -DGENERATOR=... [-DMAKE_PROGRAM=...] -DCXX_COMPILER=...
 #         [-DBUILD_TYPE=...] [-DCONFIG=...] [-DGENERATOR_PLATFORM=...] [-DGENERATOR_TOOLSET=...]
-#         [-DBOOST_DIR=...] [-DBOOST_INCLUDE_DIR=...] [-DHOST_ONLY=ON] [-DCUDA=ON -DCUDA_ARCHITECTURES=80,90]
+#         [-DBOOST_DIR=...] [-DBOOST_INCLUDE_DIR=...] [-DHOST_ONLY=ON -DMINIMUM_CUDA_TOOLKIT=<version>] [-DCUDA=ON -DCUDA_ARCHITECTURES=80,90]
 #         [-DNO_BOOST=ON | -DHANA=ON] -P run_consumer.cmake
 #
 # subdirectory: the consumer adds ACCY_SOURCE_DIR with add_subdirectory.
 # package: installs ACCY_BINARY_DIR into WORK_DIR/prefix, and the consumer finds it with find_package.
 # build_tree: the consumer finds ACCY_BINARY_DIR itself with find_package (accy_DIR).
 # HOST_ONLY: the consumer is configured with CMAKE_DISABLE_FIND_PACKAGE_CUDAToolkit (as on a machine
-#   without the toolkit): find_package(accy CONFIG) must work, and COMPONENTS cuda must fail, saying why.
+#   without the toolkit): find_package(accy CONFIG) must work, and COMPONENTS cuda must fail, saying why
+#   (that it needs the toolkit MINIMUM_CUDA_TOOLKIT or newer).
 # NO_BOOST: as on a machine without Boost: the consumer is configured with
 #   CMAKE_DISABLE_FIND_PACKAGE_Boost, and the compiler's list of the headers its program reads must
 #   name none of Boost's.
@@ -118,7 +119,7 @@ if(HOST_ONLY)
                           -DACCY_CONSUMER_CUDA=ON
                   RESULT_VARIABLE result OUTPUT_VARIABLE output ERROR_VARIABLE output)
   string(REGEX REPLACE "[ \n]+" " " output "${output}")
-  if(result EQUAL 0 OR NOT output MATCHES "cuda component .* needs the CUDA toolkit 12.4 or newer, which was not found")
+  if(result EQUAL 0 OR NOT output MATCHES "cuda component .* needs the CUDA toolkit ${MINIMUM_CUDA_TOOLKIT} or newer, which was not found")
     message(FATAL_ERROR "consumer (${MODE}): COMPONENTS cuda without a CUDA toolkit must fail saying so, "
                         "not (${result}):\n${output}")
   endif()
