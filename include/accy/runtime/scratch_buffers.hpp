@@ -8,6 +8,7 @@
 #include <accy/core/error.hpp>
 #include <accy/pipeline/pipeline.hpp>
 #include <accy/runtime/backend.hpp>
+#include <accy/runtime/detail/check_context.hpp>
 #include <accy/runtime/detail/checks.hpp>
 
 #include <algorithm>

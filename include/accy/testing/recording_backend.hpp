@@ -88,8 +88,9 @@ public:
         T value(std::size_t index) const {
             const std::vector<std::byte>& bytes = argument(index).value;
             if (bytes.size() != sizeof(T))
-                throw error(errc::launch_argument_mismatch, accy::detail::message("recording backend: parameter ", index, " has ",
-                                                                                  bytes.size(), " bytes, not ", sizeof(T)));
+                throw error(errc::launch_argument_mismatch,
+                            accy::detail::message("recording backend: parameter ", index, " has ", bytes.size(),
+                                                  " bytes, not ", sizeof(T)));
             T typed{};
             std::memcpy(&typed, bytes.data(), sizeof(T));
             return typed;
@@ -117,9 +118,9 @@ public:
         /// Parameter `index`'s record; `errc::launch_argument_mismatch` past the launch's parameters.
         const recorded_argument& argument(std::size_t index) const {
             if (index >= arguments.size())
-                throw error(errc::launch_argument_mismatch, accy::detail::message("recording backend: parameter ", index,
-                                                                                  " of a launch of ", arguments.size(),
-                                                                                  " parameters"));
+                throw error(errc::launch_argument_mismatch,
+                            accy::detail::message("recording backend: parameter ", index, " of a launch of ",
+                                                  arguments.size(), " parameters"));
             return arguments[index];
         }
     };
@@ -235,8 +236,8 @@ public:
     /// (`detail::check_launch_arguments`), and is neither counted nor recorded.
     void launch(kernel loaded, const launch_config& config, std::span<const kernel_argument> arguments,
                 const std::optional<stream>& on) {
-        accy::detail::check_launch_arguments([&] { return accy::detail::message("recording backend: launch of kernel ", loaded); },
-                                             config, arguments);
+        accy::detail::check_launch_arguments(
+            [&] { return accy::detail::message("recording backend: launch of kernel ", loaded); }, config, arguments);
         const std::lock_guard lock(mutex_.held);
         trip(launch_fault, launch_count, "launch");
         if (!record_arguments) return;

@@ -79,7 +79,8 @@ public:
         detail::check(api, api.device_get_count(&count), "cuDeviceGetCount");
         if (ordinal < 0 || ordinal >= count)
             throw error(errc::runtime_unavailable,
-                        accy::detail::message("CUDA device ", ordinal, " was asked for; the driver sees ", count, " device(s)"));
+                        accy::detail::message("CUDA device ", ordinal, " was asked for; the driver sees ", count,
+                                              " device(s)"));
         detail::check(api, api.device_get(&state_->device, ordinal), "cuDeviceGet");
         detail::check(api, api.primary_ctx_retain(&state_->context, device()), "cuDevicePrimaryCtxRetain");
         state_->owns_context = true;  // from here on released by the state, also when a throw leaves the constructor

@@ -25,8 +25,8 @@ void check_launch_arguments(const Who& who, const launch_config& config, std::sp
                             " bytes of dynamic shared memory: outside CUDA's limits"));
     for (std::size_t index = 0; index < arguments.size(); ++index)
         if (arguments[index].value == nullptr && arguments[index].size != 0) [[unlikely]]
-            throw error(errc::launch_argument_mismatch,
-                        message(who(), ": parameter ", index, " gets ", arguments[index].size, " bytes from a null address"));
+            throw error(errc::launch_argument_mismatch, message(who(), ": parameter ", index, " gets ",
+                                                                arguments[index].size, " bytes from a null address"));
 }
 
 }  // namespace accy::detail

@@ -54,7 +54,8 @@ inline void append_declaration(std::string& text, const parameter& declared, std
     const auto bytes = [](std::size_t count) { return count == 1 ? " byte" : " bytes"; };
     switch (declared.what) {
     case parameter::kind::buffer:
-        if (!declared.element) return append(text, "a buffer without element type (", bound_bytes, bytes(bound_bytes), " bound)");
+        if (!declared.element)
+            return append(text, "a buffer without element type (", bound_bytes, bytes(bound_bytes), " bound)");
         return append(text, "a buffer of ", *declared.element, " (", size_of(*declared.element), "-byte elements)");
     case parameter::kind::scalar:
         return append(text, "a scalar of ", declared.type, " (", size_of(declared.type), bytes(size_of(declared.type)), ")");

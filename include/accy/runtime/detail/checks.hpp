@@ -9,7 +9,6 @@
 #include <accy/core/format.hpp>
 #include <accy/pipeline/detail/derivation_step.hpp>
 #include <accy/pipeline/pipeline.hpp>
-#include <accy/runtime/detail/check_context.hpp>
 #include <accy/runtime/detail/launch_plan.hpp>
 
 #include <array>

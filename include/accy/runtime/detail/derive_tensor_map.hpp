@@ -44,8 +44,8 @@ inline void derive_tensor_map(const argument_plan& argument, const derivation_st
         made.box[d] = map.box[d];
         const wide_int extent = evaluate(next, scalars).integer;
         if (extent < 1 || extent > tensor_map_extent_limit) [[unlikely]]
-            throw error(errc::launch_argument_mismatch,
-                        message("the tensor map's extent ", d, " derives ", extent, ", outside 1 to ", tensor_map_extent_limit));
+            throw error(errc::launch_argument_mismatch, message("the tensor map's extent ", d, " derives ", extent,
+                                                                ", outside 1 to ", tensor_map_extent_limit));
         made.extents[d] = static_cast<std::uint64_t>(extent);
     }
     for (std::size_t d = 1; d < map.rank; ++d) {
@@ -72,8 +72,9 @@ inline void derive_tensor_map(const argument_plan& argument, const derivation_st
 /// where that address is not 16-byte aligned.
 inline void point_tensor_map(std::byte* at, const buffer& bound, const buffer_ref& ref) {
     if (bound.address % tensor_map_alignment != 0) [[unlikely]]
-        throw error(errc::launch_argument_mismatch, message("the tensor map's ", ref.kind, " ", ref.index, " starts at address ",
-                                                            bound.address, ", not a multiple of ", tensor_map_alignment));
+        throw error(errc::launch_argument_mismatch,
+                    message("the tensor map's ", ref.kind, " ", ref.index, " starts at address ", bound.address,
+                            ", not a multiple of ", tensor_map_alignment));
     std::memcpy(at + offsetof(tensor_map_description, address), &bound.address, sizeof(bound.address));
 }
 

@@ -14,7 +14,6 @@
 #include <accy/kernel/parameter.hpp>
 #include <accy/pipeline/buffer_ref.hpp>
 #include <accy/pipeline/detail/derivation_step.hpp>
-#include <accy/runtime/detail/check_context.hpp>
 #include <accy/runtime/detail/derive_tensor_map.hpp>
 #include <accy/runtime/detail/launch_plan.hpp>
 

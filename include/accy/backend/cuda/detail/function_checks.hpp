@@ -95,7 +95,8 @@ inline void check_resident(const kernel& loaded, const dim3& grid) {
     if (blocks > loaded.resident_block_limit) [[unlikely]]
         throw error(errc::launch_argument_mismatch,
                     accy::detail::message("a cooperative kernel's grid of ", blocks, " blocks, but at most ",
-                                          loaded.resident_block_limit, " blocks of it can be resident at once on this device"));
+                                          loaded.resident_block_limit,
+                                          " blocks of it can be resident at once on this device"));
 }
 
 }  // namespace accy::cuda::detail

@@ -30,9 +30,10 @@ inline std::optional<ptx_entry> read_ptx_entry(const artifact& made) {
     std::optional<ptx_entry> found = find_ptx_entry(made.ptx, made.symbol);
     if (found && made.attributes.waits_on_predecessor && !found->waits_on_predecessor)
         throw error(errc::invalid_artifact,
-                    accy::detail::message("kernel '", made.entry_name, "' is declared waits_on_predecessor, but its PTX has no "
-                                          "griddepcontrol.wait (cudaGridDependencySynchronize()): launched early, it would race with "
-                                          "the stage before it"));
+                    accy::detail::message("kernel '", made.entry_name,
+                                          "' is declared waits_on_predecessor, but its PTX has no griddepcontrol.wait "
+                                          "(cudaGridDependencySynchronize()): launched early, it would race with the "
+                                          "stage before it"));
     return found;
 }
 
@@ -75,7 +76,8 @@ inline kernel load_kernel(const driver_api& api, CUdevice device, const artifact
         CUkernel found = nullptr;
         if (const CUresult result = api.library_get_kernel(&found, library, name.c_str()); result != CUDA_SUCCESS) {
             const std::string what = code_name(made.format, made.entry_name);
-            if (result == CUDA_ERROR_NOT_FOUND) fail(api, result, "cuLibraryGetKernel", what, " has no kernel named '", name, "'");
+            if (result == CUDA_ERROR_NOT_FOUND)
+                fail(api, result, "cuLibraryGetKernel", what, " has no kernel named '", name, "'");
             // Libraries load lazily: code that does not compile fails here, when its kernel is first asked for.
             fail(api, result, "cuLibraryGetKernel", what, " did not load", jit_log_text(api, prepared.code));
         }

@@ -66,7 +66,8 @@ struct block_job {
     } catch (const std::exception& thrown) {
         throw error(errc::device_error, accy::detail::message(block, " threw: ", thrown.what()));
     } catch (...) {
-        throw error(errc::device_error, accy::detail::message(block, " threw: an exception not derived from std::exception"));
+        throw error(errc::device_error,
+                    accy::detail::message(block, " threw: an exception not derived from std::exception"));
     }
 }
 
@@ -84,8 +85,9 @@ inline void run_blocks(thread_pool& pool, const kernel& loaded, const launch_con
         throw error(errc::invalid_artifact, "host backend: launch of a kernel that no load_artifact returned");
     const auto named = [&] { return accy::detail::message("host backend: launch of '", loaded.entry_name, "'"); };
     if (arguments.size() != loaded.parameters.size())
-        throw error(errc::launch_argument_mismatch, accy::detail::message(named(), ": the entry declares ", loaded.parameters.size(),
-                                                                         " parameters, the launch passes ", arguments.size()));
+        throw error(errc::launch_argument_mismatch,
+                    accy::detail::message(named(), ": the entry declares ", loaded.parameters.size(),
+                                          " parameters, the launch passes ", arguments.size()));
     accy::detail::check_launch_arguments(named, config, arguments);
     const dim3 grid = config.grid;
 

@@ -22,7 +22,8 @@ inline buffer allocate(std::size_t byte_size) {
                        ? ::operator new(byte_size, std::align_val_t{buffer_alignment}, std::nothrow)
                        : nullptr;
     if (memory == nullptr)
-        throw error(errc::out_of_memory, accy::detail::message("host backend: cannot allocate a buffer of ", byte_size, " bytes"));
+        throw error(errc::out_of_memory,
+                    accy::detail::message("host backend: cannot allocate a buffer of ", byte_size, " bytes"));
     return {static_cast<std::uint64_t>(reinterpret_cast<std::uintptr_t>(memory)), byte_size};
 }
 
