@@ -3,6 +3,7 @@
 #pragma once
 
 #include <accy/core/buffer.hpp>
+#include <accy/core/detail/message.hpp>
 #include <accy/core/detail/owner.hpp>
 #include <accy/core/error.hpp>
 #include <accy/runtime/backend.hpp>
@@ -10,7 +11,6 @@
 #include <cstddef>
 #include <limits>
 #include <span>
-#include <string>
 #include <type_traits>
 #include <vector>
 
@@ -84,24 +84,23 @@ private:
 
     static buffer allocate(Backend& device, std::size_t count) {
         if (count > std::numeric_limits<std::size_t>::max() / sizeof(T))
-            throw error(errc::out_of_memory, "device_buffer: " + std::to_string(count) + " elements of " +
-                                                 std::to_string(sizeof(T)) + " bytes overflow a byte size");
+            throw error(errc::out_of_memory,
+                        detail::message("device_buffer: ", count, " elements of ", sizeof(T), " bytes overflow a byte size"));
         return device.allocate_buffer(count * sizeof(T));
     }
 
     /// The backend that allocated the buffer; `launch_argument_mismatch` for a moved-from one, which has none.
     Backend& device_for(const char* what) const {
         if (state_->device == nullptr)
-            throw error(errc::launch_argument_mismatch, std::string("device_buffer: ") + what +
-                                                            " of a moved-from buffer; its elements moved with it");
+            throw error(errc::launch_argument_mismatch,
+                        detail::message("device_buffer: ", what, " of a moved-from buffer; its elements moved with it"));
         return *state_->device;
     }
 
     void check_count(std::size_t count, const char* what) const {
         if (count > state_->count)
-            throw error(errc::launch_argument_mismatch, std::string("device_buffer: ") + what + " of " +
-                                                            std::to_string(count) + " elements into a buffer of " +
-                                                            std::to_string(state_->count));
+            throw error(errc::launch_argument_mismatch, detail::message("device_buffer: ", what, " of ", count,
+                                                                        " elements into a buffer of ", state_->count));
     }
 
     detail::owner<state> state_;

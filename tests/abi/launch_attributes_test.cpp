@@ -100,7 +100,7 @@ BOOST_AUTO_TEST_CASE(error_codes_are_std_error_codes_of_the_accy_category) {
     const accy::error failure(errc::device_error, "a kernel faulted", 700);
     BOOST_TEST((failure.error_code() == errc::device_error));
     BOOST_TEST(failure.driver_result() == 700);
-    BOOST_TEST(failure.in_context("stage 0").driver_result() == 700);
+    BOOST_TEST(failure.in_context({.stage = 0}).driver_result() == 700);
     BOOST_TEST(accy::error(errc::invalid_artifact, "no driver involved").driver_result() == 0);
 }
 

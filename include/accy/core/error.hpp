@@ -1,8 +1,13 @@
 // SPDX-License-Identifier: Apache-2.0
 // Defines `accy::error`, the one exception type of the library, its codes `accy::errc` and their
-// `std::error_category`.
+// `std::error_category`, and `accy::error_context`, where an error happened.
 #pragma once
 
+#include <accy/core/detail/message.hpp>
+
+#include <cstddef>
+#include <cstdint>
+#include <optional>
 #include <stdexcept>
 #include <string>
 #include <string_view>
@@ -45,30 +50,160 @@ inline const std::error_category& error_category() noexcept {
 
 inline std::error_code make_error_code(errc code) noexcept { return {static_cast<int>(code), error_category()}; }
 
-/// The exception every accy call throws. `what()` reads "<code>: <message>"; the message names
-/// the pipeline, the stage and the numbers involved. An error the CUDA driver reported also
-/// carries the driver's own result (`CUresult`, as an int; 0 when the error is not the driver's).
+/// Where an error happened, as far as the code that throws it knows; a field left empty (or without
+/// a value) is not known there. An `accy::error` keeps its own copy of each.
+struct error_context {
+    // Each member has an initializer, so that g++ 12 does not warn of those a designated initializer leaves out.
+    std::string_view operation{};            ///< the library call: "launch_pipeline", "allocate_scratch", "load_artifacts"
+    std::string_view pipeline{};             ///< the pipeline's target name
+    std::uint32_t pipeline_version = 0;      ///< its version, where `pipeline` is set
+    std::string_view label{};                ///< the call's `accy::label`
+    std::optional<std::size_t> stage{};      ///< the stage's index
+    std::string_view stage_target{};         ///< the target name of the stage's kernel entry
+    std::optional<std::size_t> parameter{};  ///< the index of a parameter of that entry
+    std::string_view parameter_name{};       ///< its declared name
+    std::string_view step{};                 ///< what the call was doing besides a stage: "allocating workspace 0 of 64 bytes"
+};
+
+namespace detail {
+
+/// `inner`, each field it leaves unknown taken from `outer`: where a failure happened (a stage, a
+/// parameter) within the call it is part of.
+constexpr error_context merged(const error_context& inner, const error_context& outer) noexcept {
+    const auto nearest = [](std::string_view near, std::string_view far) { return near.empty() ? far : near; };
+    const bool pipeline = !inner.pipeline.empty();
+    return {nearest(inner.operation, outer.operation),
+            pipeline ? inner.pipeline : outer.pipeline,
+            pipeline ? inner.pipeline_version : outer.pipeline_version,
+            nearest(inner.label, outer.label),
+            inner.stage ? inner.stage : outer.stage,
+            inner.stage ? inner.stage_target : outer.stage_target,
+            inner.parameter ? inner.parameter : outer.parameter,
+            inner.parameter ? inner.parameter_name : outer.parameter_name,
+            nearest(inner.step, outer.step)};
+}
+
+/// Appends `context` as the start of a message, its known fields in this order: "launch_pipeline of
+/// pipeline 'name' v1 [label], stage 1 ('target'), parameter 2 ('n'), <step>"; nothing for an empty one.
+inline void append_context(std::string& text, const error_context& context) {
+    const std::size_t start = text.size();
+    const auto separate = [&](std::string_view separator) {
+        if (text.size() != start) text.append(separator);
+    };
+    append(text, context.operation);
+    if (!context.pipeline.empty()) {
+        separate(" of ");
+        append(text, "pipeline '", context.pipeline, "' v", context.pipeline_version);
+    }
+    if (!context.label.empty()) {
+        separate(" ");
+        append(text, '[', context.label, ']');
+    }
+    if (context.stage) {
+        separate(", ");
+        append(text, "stage ", *context.stage);
+        if (!context.stage_target.empty()) append(text, " ('", context.stage_target, "')");
+    }
+    if (context.parameter) {
+        separate(", ");
+        append(text, "parameter ", *context.parameter);
+        if (!context.parameter_name.empty()) append(text, " ('", context.parameter_name, "')");
+    }
+    if (!context.step.empty()) {
+        separate(", ");
+        append(text, context.step);
+    }
+}
+
+/// The text of `context` alone (`append_context`): the names of profiler ranges.
+inline std::string context_text(const error_context& context) {
+    std::string text;
+    append_context(text, context);
+    return text;
+}
+
+}  // namespace detail
+
+/// The exception every accy call throws. Its message is its context (the operation, the pipeline,
+/// the stage, the parameter, where known) then its reason, what went wrong: "launch_pipeline of
+/// pipeline 'name' v1, stage 1 ('target'): <reason>"; `what()` reads "<code>: <message>". An error
+/// the CUDA driver reported also carries the driver's own result (`CUresult`, as an int; 0 when the
+/// error is not the driver's).
 class error : public std::runtime_error {
 public:
-    error(errc code, std::string message, int driver_result = 0)
-        : std::runtime_error(std::string(to_string(code)) + ": " + message), code_(code), driver_result_(driver_result),
-          message_(std::move(message)) {}
+    /// An error with no context: its message is `reason`.
+    error(errc code, std::string_view reason, int driver_result = 0) : error(code, error_context{}, reason, driver_result) {}
+
+    /// An error in `context`: its message is the context's text, ": ", then `reason`.
+    error(errc code, const error_context& context, std::string_view reason, int driver_result = 0)
+        : error(code, composed(context, reason), reason.size(), context, driver_result) {}
 
     errc code() const noexcept { return code_; }
     std::error_code error_code() const noexcept { return make_error_code(code_); }
     /// The driver's `CUresult` behind this error (`static_cast<CUresult>(e.driver_result())`), or 0.
     int driver_result() const noexcept { return driver_result_; }
+    /// The context's text, then the reason: `what()` without the code.
     const std::string& message() const noexcept { return message_; }
+    /// What went wrong, without the context: "operand 0 (f32) is a null buffer".
+    std::string_view reason() const noexcept { return std::string_view(message_).substr(message_.size() - reason_size_); }
 
-    /// The same error with `context` (a pipeline and stage, say) put in front of its message.
-    error in_context(std::string_view context) const {
-        return error(code_, std::string(context) + ": " + message_, driver_result_);
+    /// The library call that failed ("launch_pipeline"); empty where the error names none.
+    std::string_view operation() const noexcept { return operation_; }
+    /// The target name of the pipeline; empty where the error names none.
+    std::string_view pipeline() const noexcept { return pipeline_; }
+    std::uint32_t pipeline_version() const noexcept { return pipeline_version_; }
+    /// The call's `accy::label`; empty where it had none.
+    std::string_view label() const noexcept { return label_; }
+    /// The stage that failed, and the target name of its kernel entry.
+    std::optional<std::size_t> stage() const noexcept { return stage_; }
+    std::string_view stage_target() const noexcept { return stage_target_; }
+    /// The parameter of the stage's kernel entry that failed, and its declared name.
+    std::optional<std::size_t> parameter() const noexcept { return parameter_; }
+    std::string_view parameter_name() const noexcept { return parameter_name_; }
+    /// What the call was doing besides a stage ("allocating workspace 0 of 64 bytes"); empty where nothing else.
+    std::string_view step() const noexcept { return step_; }
+    /// All of the above, as views of this error's own copies.
+    error_context context() const noexcept {
+        return {operation_, pipeline_, pipeline_version_, label_, stage_, stage_target_, parameter_, parameter_name_, step_};
+    }
+
+    /// The same error seen from the call that made the failed one. Where this error names no
+    /// operation, `outer` gives the fields it leaves unknown (its own, nearer the failure, stay).
+    /// Where both name one, it failed in a call nested in `outer`'s (a host kernel's launch): its
+    /// whole message becomes the reason, and `outer` the context.
+    error in_context(const error_context& outer) const {
+        if (!operation_.empty() && !outer.operation.empty()) return error(code_, outer, message_, driver_result_);
+        return error(code_, detail::merged(context(), outer), reason(), driver_result_);
     }
 
 private:
+    static std::string composed(const error_context& context, std::string_view reason) {
+        std::string text;
+        detail::append_context(text, context);
+        detail::append(text, text.empty() ? "" : ": ", reason);
+        return text;
+    }
+
+    error(errc code, std::string message, std::size_t reason_size, const error_context& context, int driver_result)
+        : std::runtime_error(detail::message(to_string(code), ": ", message)), code_(code),
+          driver_result_(driver_result), message_(std::move(message)), reason_size_(reason_size),
+          operation_(context.operation), pipeline_(context.pipeline), pipeline_version_(context.pipeline_version),
+          label_(context.label), stage_(context.stage), stage_target_(context.stage_target),
+          parameter_(context.parameter), parameter_name_(context.parameter_name), step_(context.step) {}
+
     errc code_;
     int driver_result_;
     std::string message_;
+    std::size_t reason_size_;
+    std::string operation_;
+    std::string pipeline_;
+    std::uint32_t pipeline_version_;
+    std::string label_;
+    std::optional<std::size_t> stage_;
+    std::string stage_target_;
+    std::optional<std::size_t> parameter_;
+    std::string parameter_name_;
+    std::string step_;
 };
 
 }  // namespace accy

@@ -3,7 +3,6 @@
 #pragma once
 
 #include <cstddef>
-#include <string>
 #include <string_view>
 
 namespace accy {
@@ -37,16 +36,6 @@ constexpr std::string_view to_string(format value) noexcept {
 static_assert(to_string(static_cast<format>(format_count - 1)) != to_string(static_cast<format>(-1)) &&
                   to_string(static_cast<format>(format_count)) == to_string(static_cast<format>(-1)),
               "accy::format_count: must be the number of accy::format's enumerators");
-
-namespace detail {
-
-/// The format in a message: `to_string(value)`, or "format 6" for a value cast from outside the enumeration.
-inline std::string format_text(format value) {
-    if (static_cast<std::size_t>(value) < format_count) return std::string(to_string(value));
-    return "format " + std::to_string(static_cast<int>(value));
-}
-
-}  // namespace detail
 
 /// A format known at compile time. Passing one where accy takes a format lets the pipeline check
 /// at compile time that every stage has a kernel entry in that format.

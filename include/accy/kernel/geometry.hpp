@@ -3,6 +3,8 @@
 // parameters), its block and its dynamic shared memory, and the limits they are checked against.
 #pragma once
 
+#include <accy/core/detail/message.hpp>
+
 #include <array>
 #include <cstdint>
 #include <string>
@@ -15,11 +17,9 @@ struct dim3 {
     friend constexpr bool operator==(const dim3&, const dim3&) = default;
 };
 
-/// "(x, y, z)": dimensions, for messages. (Appends: g++ 12 warns falsely on `"(" + std::to_string(...)`, -Wrestrict.)
+/// "(x, y, z)": dimensions, for messages.
 inline std::string to_string(const dim3& value) {
-    std::string text = "(";
-    text.append(std::to_string(value.x)).append(", ").append(std::to_string(value.y)).append(", ");
-    return text.append(std::to_string(value.z)).append(")");
+    return detail::message('(', value.x, ", ", value.y, ", ", value.z, ')');
 }
 
 /// The limits of a CUDA launch, which every backend applies so that a pipeline behaves the same on each.

@@ -2,18 +2,19 @@
 // Defines `accy::artifact_pool`, the loaded kernels of one pipeline, and `accy::load_artifacts`.
 #pragma once
 
+#include <accy/core/detail/message.hpp>
 #include <accy/core/detail/owner.hpp>
 #include <accy/core/error.hpp>
 #include <accy/core/format.hpp>
 #include <accy/pipeline/pipeline.hpp>
 #include <accy/runtime/backend.hpp>
+#include <accy/runtime/detail/check_context.hpp>
 #include <accy/runtime/detail/checks.hpp>
 #include <accy/runtime/detail/trace.hpp>
 
 #include <array>
 #include <cstddef>
 #include <span>
-#include <string>
 
 namespace accy {
 
@@ -49,13 +50,13 @@ public:
     /// produced or read while the program runs); an empty one keeps the entry's. A failure part
     /// way unloads the stages already loaded.
     static artifact_pool load(Backend& device, accy::format fmt, std::span<const payload> payloads = {}) {
-        constexpr std::string_view operation = "load_artifacts";
-        const detail::trace_range traced(detail::traced([] { return detail::message_prefix<Pipeline>("load_artifacts"); }));
-        detail::check_format<Pipeline>(fmt, detail::context_of<Pipeline>(operation));
+        const error_context context = detail::context_of<Pipeline>("load_artifacts");
+        const detail::trace_range traced(
+            detail::traced([] { return detail::context_text(detail::context_of<Pipeline>("load_artifacts")); }));
+        detail::check_format<Pipeline>(fmt, context);
         if (!payloads.empty() && payloads.size() != size)
-            throw error(errc::launch_argument_mismatch, detail::message_prefix<Pipeline>(operation) + ": expects " +
-                                                            std::to_string(size) + " payloads, one per stage, got " +
-                                                            std::to_string(payloads.size()));
+            throw error(errc::launch_argument_mismatch, context,
+                        detail::message("expects ", size, " payloads, one per stage, got ", payloads.size()));
         artifact_pool pool(device, fmt);
         for (std::size_t s = 0; s < size; ++s) {
             const kernel_entry& stage_entry = *Pipeline::entry(s, fmt);
@@ -65,8 +66,7 @@ public:
                 loading.artifact = device.create_artifact(stage_entry, fmt, code);
                 loading.kernel = device.load_artifact(loading.artifact);
             } catch (const error& failure) {
-                throw failure.in_context(detail::message_prefix<Pipeline>(operation) + ", stage " + std::to_string(s) + " ('" +
-                                         std::string(stage_entry.target) + "')");
+                throw failure.in_context(detail::merged({.stage = s, .stage_target = stage_entry.target}, context));
             }
             pool.state_->loaded = s + 1;
         }

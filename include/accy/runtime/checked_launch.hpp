@@ -83,10 +83,8 @@ public:
         launches_.for_each_zero_filled(stage, zero);
     }
 
-    /// `failure` with the call and stage `stage` named in front, as `launch_pipeline` reports a stage's failure.
-    error in_stage(const error& failure, std::size_t stage) const {
-        return failure.in_context(request_.message_prefix() + ", " + detail::stage_name(stage, Pipeline::stage_infos[stage].target));
-    }
+    /// `failure` in the context of this call's stage `stage`, as `launch_pipeline` reports a stage's failure.
+    error in_stage(const error& failure, std::size_t stage) const { return failure.in_context(request_.stage_context(stage)); }
 
 private:
     detail::launch_request<Pipeline, Backend> request_;
@@ -100,7 +98,7 @@ template <class Pipeline, fixed_string Operation>
 class traced_operation {
 public:
     traced_operation() noexcept
-        : range_(detail::traced([] { return detail::message_prefix<Pipeline>(Operation.view()); })) {}
+        : range_(detail::traced([] { return detail::context_text(detail::context_of<Pipeline>(Operation.view())); })) {}
 
 private:
     detail::trace_range range_;

@@ -3,10 +3,12 @@
 #pragma once
 
 #include <accy/core/buffer.hpp>
+#include <accy/core/detail/message.hpp>
 #include <accy/core/detail/owner.hpp>
 #include <accy/core/error.hpp>
 #include <accy/pipeline/pipeline.hpp>
 #include <accy/runtime/backend.hpp>
+#include <accy/runtime/detail/check_context.hpp>
 #include <accy/runtime/detail/checks.hpp>
 
 #include <algorithm>
@@ -38,7 +40,7 @@ public:
     /// allocated.
     static scratch_buffers allocate(Backend& device, const typename Pipeline::scalar_values& values,
                                     std::string_view label = {}) {
-        const detail::check_context context = detail::context_of<Pipeline>("allocate_scratch", label);
+        const error_context context = detail::context_of<Pipeline>("allocate_scratch", label);
         const auto scalars = detail::values_of<typename Pipeline::scalars>(values);
         detail::check_runtime_scalars<Pipeline>(scalars.data(), context);
         const auto byte_sizes = detail::scratch_byte_sizes<Pipeline>(scalars.data(), context);
@@ -48,8 +50,8 @@ public:
                 owned.state_->buffers[k] = device.allocate_buffer(byte_sizes[k]);
             } catch (const error& failure) {
                 const auto [list, index] = detail::scratch_slot<Pipeline>(k);
-                throw failure.in_context(std::string(context) + ", " + std::string(to_string(list)) + " " +
-                                         std::to_string(index) + " of " + std::to_string(byte_sizes[k]) + " bytes");
+                const std::string step = detail::message("allocating ", list, " ", index, " of ", byte_sizes[k], " bytes");
+                throw failure.in_context(detail::merged({.step = step}, context));
             }
             owned.state_->allocated = k + 1;
         }
@@ -60,7 +62,7 @@ public:
                         device.fill_zero(owned.state_->buffers[Pipeline::intermediate_count + w], std::nullopt);
                 device.synchronize(std::nullopt);
             } catch (const error& failure) {
-                throw failure.in_context(std::string(context) + ", zeroing its kept_zero workspaces");
+                throw failure.in_context(detail::merged({.step = "zeroing its kept_zero workspaces"}, context));
             }
         }
         return owned;

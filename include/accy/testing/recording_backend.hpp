@@ -3,6 +3,7 @@
 #pragma once
 
 #include <accy/core/buffer.hpp>
+#include <accy/core/detail/message.hpp>
 #include <accy/core/error.hpp>
 #include <accy/core/format.hpp>
 #include <accy/kernel/argument.hpp>
@@ -87,9 +88,9 @@ public:
         T value(std::size_t index) const {
             const std::vector<std::byte>& bytes = argument(index).value;
             if (bytes.size() != sizeof(T))
-                throw error(errc::launch_argument_mismatch, "recording backend: parameter " + std::to_string(index) +
-                                                                " has " + std::to_string(bytes.size()) + " bytes, not " +
-                                                                std::to_string(sizeof(T)));
+                throw error(errc::launch_argument_mismatch,
+                            accy::detail::message("recording backend: parameter ", index, " has ", bytes.size(),
+                                                  " bytes, not ", sizeof(T)));
             T typed{};
             std::memcpy(&typed, bytes.data(), sizeof(T));
             return typed;
@@ -99,7 +100,7 @@ public:
             const recorded_argument& passed = argument(index);
             if (!passed.tensor_map || passed.value.size() < sizeof(tensor_map_description))
                 throw error(errc::launch_argument_mismatch,
-                            "recording backend: parameter " + std::to_string(index) + " is not a tensor map");
+                            accy::detail::message("recording backend: parameter ", index, " is not a tensor map"));
             tensor_map_description described{};
             std::memcpy(&described, passed.value.data(), sizeof(described));
             return described;
@@ -117,9 +118,9 @@ public:
         /// Parameter `index`'s record; `errc::launch_argument_mismatch` past the launch's parameters.
         const recorded_argument& argument(std::size_t index) const {
             if (index >= arguments.size())
-                throw error(errc::launch_argument_mismatch, "recording backend: parameter " + std::to_string(index) +
-                                                                " of a launch of " + std::to_string(arguments.size()) +
-                                                                " parameters");
+                throw error(errc::launch_argument_mismatch,
+                            accy::detail::message("recording backend: parameter ", index, " of a launch of ",
+                                                  arguments.size(), " parameters"));
             return arguments[index];
         }
     };
@@ -152,10 +153,9 @@ public:
     /// than `made_up_slot` bytes; `allocate_buffer` places buffers of any size.
     static buffer buffer_for(object_id id, std::size_t byte_size) {
         if (id >= made_up_ids || byte_size > made_up_slot)
-            throw error(errc::out_of_memory, "recording backend: a made-up buffer of id " + std::to_string(id) + " and " +
-                                                 std::to_string(byte_size) + " bytes does not fit its slot: ids below " +
-                                                 std::to_string(made_up_ids) + ", at most " +
-                                                 std::to_string(made_up_slot) + " bytes");
+            throw error(errc::out_of_memory, accy::detail::message("recording backend: a made-up buffer of id ", id, " and ",
+                                                                   byte_size, " bytes does not fit its slot: ids below ",
+                                                                   made_up_ids, ", at most ", made_up_slot, " bytes"));
         return {id * made_up_slot, byte_size};
     }
 
@@ -186,8 +186,8 @@ public:
         // What is left is a whole number of steps, so a size that fits fits rounded up to the next step.
         const std::uint64_t left = allocation_space - placed_bytes_;
         if (std::max<std::uint64_t>(byte_size, 1) > left)
-            throw error(errc::out_of_memory, "recording backend: cannot place a buffer of " + std::to_string(byte_size) +
-                                                 " bytes, " + std::to_string(left) + " bytes of address space are left");
+            throw error(errc::out_of_memory, accy::detail::message("recording backend: cannot place a buffer of ", byte_size,
+                                                                   " bytes, ", left, " bytes of address space are left"));
         trip(allocate_fault, allocate_count, "allocate_buffer");
         const object_id id = next_id_++;
         const buffer placed{allocation_base + placed_bytes_, byte_size};
@@ -236,8 +236,8 @@ public:
     /// (`detail::check_launch_arguments`), and is neither counted nor recorded.
     void launch(kernel loaded, const launch_config& config, std::span<const kernel_argument> arguments,
                 const std::optional<stream>& on) {
-        accy::detail::check_launch_arguments([&] { return "recording backend: launch of kernel " + std::to_string(loaded); },
-                                             config, arguments);
+        accy::detail::check_launch_arguments(
+            [&] { return accy::detail::message("recording backend: launch of kernel ", loaded); }, config, arguments);
         const std::lock_guard lock(mutex_.held);
         trip(launch_fault, launch_count, "launch");
         if (!record_arguments) return;
@@ -264,8 +264,8 @@ private:
     /// Counts a successful call, or throws the fault's error once `after` calls have succeeded.
     static void trip(const fault& armed, std::size_t& count, std::string_view call) {
         if (armed.after && count >= *armed.after)
-            throw error(armed.code, "recording backend: injected failure of " + std::string(call) + " after " +
-                                        std::to_string(*armed.after) + " successful calls");
+            throw error(armed.code, accy::detail::message("recording backend: injected failure of ", call, " after ",
+                                                          *armed.after, " successful calls"));
         ++count;
     }
 

@@ -10,11 +10,11 @@
 #include <accy/backend/cuda/detail/library.hpp>
 #include <accy/backend/cuda/detail/load_kernel.hpp>
 #include <accy/backend/cuda/detail/make_artifact.hpp>
-#include <accy/backend/cuda/detail/message.hpp>
 #include <accy/backend/cuda/driver.hpp>
 #include <accy/backend/cuda/module.hpp>
 #include <accy/core/buffer.hpp>
 #include <accy/core/detail/check_transfer.hpp>
+#include <accy/core/detail/message.hpp>
 #include <accy/core/detail/owner.hpp>
 #include <accy/core/error.hpp>
 #include <accy/core/format.hpp>
@@ -79,7 +79,8 @@ public:
         detail::check(api, api.device_get_count(&count), "cuDeviceGetCount");
         if (ordinal < 0 || ordinal >= count)
             throw error(errc::runtime_unavailable,
-                        detail::message("CUDA device ", ordinal, " was asked for; the driver sees ", count, " device(s)"));
+                        accy::detail::message("CUDA device ", ordinal, " was asked for; the driver sees ", count,
+                                              " device(s)"));
         detail::check(api, api.device_get(&state_->device, ordinal), "cuDeviceGet");
         detail::check(api, api.primary_ctx_retain(&state_->context, device()), "cuDevicePrimaryCtxRetain");
         state_->owns_context = true;  // from here on released by the state, also when a throw leaves the constructor
@@ -139,7 +140,7 @@ public:
         const context_scope current(driver(), context());
         CUdeviceptr address = 0;
         if (const CUresult result = driver().mem_alloc(&address, byte_size); result != CUDA_SUCCESS)
-            detail::fail(driver(), result, "cuMemAlloc", detail::message(byte_size, " bytes"));
+            detail::fail(driver(), result, "cuMemAlloc", byte_size, " bytes");
         return {address, byte_size};
     }
 
@@ -225,8 +226,8 @@ public:
     const driver_api& driver() const {
         if (context() == nullptr) [[unlikely]]
             throw error(errc::launch_argument_mismatch,
-                        detail::message("accy::cuda::backend of device ", ordinal_,
-                                        " was moved from: its context belongs to the backend it was moved to"));
+                        accy::detail::message("accy::cuda::backend of device ", ordinal_,
+                                              " was moved from: its context belongs to the backend it was moved to"));
         return *api_;
     }
 

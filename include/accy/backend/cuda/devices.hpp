@@ -7,11 +7,11 @@
 #include <accy/backend/cuda/context_scope.hpp>
 #include <accy/backend/cuda/detail/check.hpp>
 #include <accy/backend/cuda/detail/event.hpp>
-#include <accy/backend/cuda/detail/message.hpp>
 #include <accy/backend/cuda/driver.hpp>
 #include <accy/backend/cuda/peer_access.hpp>
 #include <accy/backend/cuda/stream_owner.hpp>
 #include <accy/core/buffer.hpp>
+#include <accy/core/detail/message.hpp>
 #include <accy/core/detail/owner.hpp>
 #include <accy/core/error.hpp>
 
@@ -94,8 +94,9 @@ public:
     void copy(std::size_t target, const buffer& to, std::size_t source, const buffer& from, std::size_t bytes) {
         if (bytes > to.byte_size || bytes > from.byte_size)
             throw error(errc::launch_argument_mismatch,
-                        detail::message("copy of ", bytes, " bytes from device ", source, " (a buffer of ", from.byte_size,
-                                        " bytes) to device ", target, " (a buffer of ", to.byte_size, " bytes)"));
+                        accy::detail::message("copy of ", bytes, " bytes from device ", source, " (a buffer of ",
+                                              from.byte_size, " bytes) to device ", target, " (a buffer of ", to.byte_size,
+                                              " bytes)"));
         if (bytes == 0) return;
         order_after(target, source);
         const backend& device = (*this)[target];

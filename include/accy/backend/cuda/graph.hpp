@@ -125,9 +125,8 @@ private:
     /// without this check the driver would refuse the null handle with a bare CUDA_ERROR_INVALID_VALUE.
     void check_not_moved_from(std::string_view operation) const {
         if (state_->exec == nullptr)
-            throw error(errc::launch_argument_mismatch,
-                        accy::detail::message_prefix<Pipeline>(operation) +
-                            ": the graph was moved from; its CUDA graph belongs to the graph it was moved to");
+            throw error(errc::launch_argument_mismatch, accy::detail::context_of<Pipeline>(operation),
+                        "the graph was moved from; its CUDA graph belongs to the graph it was moved to");
     }
 
     /// Copies `from` into `to` element by element: std::copy into an empty std::array is a memmove

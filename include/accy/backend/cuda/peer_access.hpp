@@ -6,7 +6,7 @@
 #include <accy/backend/cuda/backend.hpp>
 #include <accy/backend/cuda/context_scope.hpp>
 #include <accy/backend/cuda/detail/check.hpp>
-#include <accy/backend/cuda/detail/message.hpp>
+#include <accy/core/detail/message.hpp>
 #include <accy/core/error.hpp>
 
 #include <cuda.h>
@@ -35,8 +35,8 @@ inline void enable_peer_access(const backend& from, const backend& to) {
     if (from.context() == to.context()) return;
     if (!can_access_peer(from, to))
         throw error(errc::unsupported_operation,
-                    detail::message("CUDA device ", from.ordinal(), " cannot address the memory of device ", to.ordinal(),
-                                    " directly: copies between them go through host memory"));
+                    accy::detail::message("CUDA device ", from.ordinal(), " cannot address the memory of device ",
+                                          to.ordinal(), " directly: copies between them go through host memory"));
     const context_scope current(from.driver(), from.context());
     const CUresult result = from.driver().ctx_enable_peer_access(to.context(), 0);
     if (result != CUDA_ERROR_PEER_ACCESS_ALREADY_ENABLED) detail::check(from.driver(), result, "cuCtxEnablePeerAccess");

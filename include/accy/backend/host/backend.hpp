@@ -9,6 +9,7 @@
 #include <accy/backend/host/thread_pool.hpp>
 #include <accy/core/buffer.hpp>
 #include <accy/core/detail/check_transfer.hpp>
+#include <accy/core/detail/message.hpp>
 #include <accy/core/error.hpp>
 #include <accy/core/format.hpp>
 #include <accy/kernel/kernel_entry.hpp>
@@ -22,7 +23,6 @@
 #include <memory>
 #include <optional>
 #include <span>
-#include <string>
 #include <string_view>
 #include <thread>
 
@@ -83,9 +83,10 @@ public:
     void launch(const kernel& loaded, const launch_config& config, std::span<const kernel_argument> arguments,
                 const std::optional<stream>&) {
         if (!pool_)
-            throw error(errc::launch_argument_mismatch, "host backend: launch of '" + std::string(loaded.entry_name) +
-                                                            "' on a moved-from backend, which has no threads; launch "
-                                                            "on the backend it was moved to");
+            throw error(errc::launch_argument_mismatch,
+                        accy::detail::message("host backend: launch of '", loaded.entry_name,
+                                              "' on a moved-from backend, which has no threads; launch on the backend "
+                                              "it was moved to"));
         detail::run_blocks(*pool_, loaded, config, arguments);
     }
 

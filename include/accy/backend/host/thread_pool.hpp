@@ -3,6 +3,7 @@
 #pragma once
 
 #include <accy/backend/host/detail/launch_chain.hpp>
+#include <accy/core/detail/message.hpp>
 #include <accy/core/error.hpp>
 
 #include <algorithm>
@@ -11,7 +12,6 @@
 #include <cstddef>
 #include <cstdint>
 #include <mutex>
-#include <string>
 #include <system_error>
 #include <thread>
 #include <type_traits>
@@ -38,17 +38,18 @@ public:
     /// `max_threads`, or if the system refuses one.
     explicit thread_pool(unsigned threads) {
         if (threads > max_threads)
-            throw error(errc::runtime_unavailable, "host backend: cannot start " + std::to_string(threads) +
-                                                       " threads; a host backend runs at most " +
-                                                       std::to_string(max_threads));
+            throw error(errc::runtime_unavailable,
+                        accy::detail::message("host backend: cannot start ", threads,
+                                              " threads; a host backend runs at most ", max_threads));
         const std::size_t worker_count = threads > 1 ? threads - 1 : 0;
         workers_.reserve(worker_count);
         try {
             for (std::size_t w = 0; w < worker_count; ++w) workers_.emplace_back([this, w] { serve(w); });
         } catch (const std::system_error& failure) {
             stop();
-            throw error(errc::runtime_unavailable, "host backend: cannot start worker thread " + std::to_string(workers_.size() + 1) +
-                                                       " of " + std::to_string(worker_count) + ": " + failure.what());
+            throw error(errc::runtime_unavailable,
+                        accy::detail::message("host backend: cannot start worker thread ", workers_.size() + 1, " of ",
+                                              worker_count, ": ", failure.what()));
         }
     }
     thread_pool(const thread_pool&) = delete;

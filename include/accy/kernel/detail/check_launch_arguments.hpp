@@ -3,13 +3,13 @@
 // geometry and arguments before it runs anything, so that the same mistake fails the same way on each.
 #pragma once
 
+#include <accy/core/detail/message.hpp>
 #include <accy/core/error.hpp>
 #include <accy/kernel/argument.hpp>
 #include <accy/kernel/geometry.hpp>
 
 #include <cstddef>
 #include <span>
-#include <string>
 
 namespace accy::detail {
 
@@ -21,13 +21,12 @@ template <class Who>
 void check_launch_arguments(const Who& who, const launch_config& config, std::span<const kernel_argument> arguments) {
     if (!within_limits(config)) [[unlikely]]
         throw error(errc::launch_argument_mismatch,
-                    std::string(who()) + ": grid " + to_string(config.grid) + ", block " + to_string(config.block) + " and " +
-                        std::to_string(config.shared_bytes) + " bytes of dynamic shared memory: outside CUDA's limits");
+                    message(who(), ": grid ", config.grid, ", block ", config.block, " and ", config.shared_bytes,
+                            " bytes of dynamic shared memory: outside CUDA's limits"));
     for (std::size_t index = 0; index < arguments.size(); ++index)
         if (arguments[index].value == nullptr && arguments[index].size != 0) [[unlikely]]
-            throw error(errc::launch_argument_mismatch, std::string(who()) + ": parameter " + std::to_string(index) + " gets " +
-                                                            std::to_string(arguments[index].size) +
-                                                            " bytes from a null address");
+            throw error(errc::launch_argument_mismatch, message(who(), ": parameter ", index, " gets ",
+                                                                arguments[index].size, " bytes from a null address"));
 }
 
 }  // namespace accy::detail

@@ -3,6 +3,7 @@
 // parameter, its check against the parameter's declaration and the error when they disagree.
 #pragma once
 
+#include <accy/core/detail/message.hpp>
 #include <accy/core/dtype.hpp>
 #include <accy/core/error.hpp>
 #include <accy/kernel/argument.hpp>
@@ -48,22 +49,22 @@ struct host_access {
     constexpr bool takes(dtype declared) const noexcept { return size == size_of(declared) && (!type || *type == declared); }
 };
 
-/// What parameter `declared` is, after "declared": "a buffer of f32 (4-byte elements)".
-inline std::string declaration_of(const parameter& declared, std::size_t bound_bytes) {
-    const auto bytes = [](std::size_t count) { return std::to_string(count) + (count == 1 ? " byte" : " bytes"); };
+/// Appends what parameter `declared` is, after "declared": "a buffer of f32 (4-byte elements)".
+inline void append_declaration(std::string& text, const parameter& declared, std::size_t bound_bytes) {
+    const auto bytes = [](std::size_t count) { return count == 1 ? " byte" : " bytes"; };
     switch (declared.what) {
     case parameter::kind::buffer:
-        if (!declared.element) return "a buffer without element type (" + bytes(bound_bytes) + " bound)";
-        return "a buffer of " + std::string(to_string(*declared.element)) + " (" + std::to_string(size_of(*declared.element)) +
-               "-byte elements)";
+        if (!declared.element)
+            return append(text, "a buffer without element type (", bound_bytes, bytes(bound_bytes), " bound)");
+        return append(text, "a buffer of ", *declared.element, " (", size_of(*declared.element), "-byte elements)");
     case parameter::kind::scalar:
-        return "a scalar of " + std::string(to_string(declared.type)) + " (" + bytes(size_of(declared.type)) + ")";
-    case parameter::kind::bytes: return "bytes by value (" + bytes(declared.size) + ")";
+        return append(text, "a scalar of ", declared.type, " (", size_of(declared.type), bytes(size_of(declared.type)), ")");
+    case parameter::kind::bytes: return append(text, "bytes by value (", declared.size, bytes(declared.size), ")");
     case parameter::kind::tensor_map:
-        return "a tensor map of " + std::string(declared.element ? to_string(*declared.element) : "?") + " in " +
-               std::to_string(declared.rank) + " dimensions";
+        return append(text, "a tensor map of ", declared.element ? to_string(*declared.element) : "?", " in ", declared.rank,
+                      " dimensions");
     }
-    return "a " + std::string(to_string(declared.what)) + " parameter";
+    append(text, "a ", declared.what, " parameter");
 }
 
 /// `errc::launch_argument_mismatch` for kernel `kernel_name` asking `asked` of parameter `index`, which is
@@ -72,17 +73,19 @@ inline std::string declaration_of(const parameter& declared, std::size_t bound_b
 [[noreturn, gnu::cold, gnu::noinline]] inline void misused(std::string_view kernel_name, const host_access& asked,
                                                              std::size_t index, std::span<const parameter> declared,
                                                              std::span<const kernel_argument> arguments) {
-    std::string message = "host kernel '" + std::string(kernel_name) + "': " + std::string(asked.accessor);
-    if (asked.kind != parameter::kind::tensor_map)  // the one accessor that is not a template
-        message.append("<")
-            .append(asked.type ? std::string(to_string(*asked.type)) : std::to_string(asked.size) + "-byte T")
-            .append(">");
-    message.append(" of parameter ").append(std::to_string(index));
-    if (index >= declared.size())
-        throw error(errc::launch_argument_mismatch,
-                    message + ", past the end of the entry's " + std::to_string(declared.size()) + " parameters");
-    message.append(" '").append(declared[index].name).append("', declared ");
-    throw error(errc::launch_argument_mismatch, message + declaration_of(declared[index], arguments[index].buffer.byte_size));
+    std::string text = message("host kernel '", kernel_name, "': ", asked.accessor);
+    if (asked.kind != parameter::kind::tensor_map) {  // the one accessor that is not a template
+        if (asked.type) append(text, '<', *asked.type, '>');
+        else append(text, '<', asked.size, "-byte T>");
+    }
+    append(text, " of parameter ", index);
+    if (index >= declared.size()) {
+        append(text, ", past the end of the entry's ", declared.size(), " parameters");
+    } else {
+        append(text, " '", declared[index].name, "', declared ");
+        append_declaration(text, declared[index], arguments[index].buffer.byte_size);
+    }
+    throw error(errc::launch_argument_mismatch, text);
 }
 
 }  // namespace accy::detail

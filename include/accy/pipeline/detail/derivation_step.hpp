@@ -4,6 +4,7 @@
 // checked against its type, a value that does not fit is `errc::launch_argument_mismatch`.
 #pragma once
 
+#include <accy/core/detail/message.hpp>
 #include <accy/core/dtype.hpp>
 #include <accy/core/error.hpp>
 #include <accy/core/float_types.hpp>
@@ -22,23 +23,14 @@
 
 namespace accy::detail {
 
-// The sign is inserted rather than written `"-" + to_string(-value)`, on which g++ 12 warns falsely (-Wrestrict).
+/// `value` in decimal, for the texts that describe a derivation.
 inline std::string to_string(wide_int value) {
-    const bool negative = value < 0;
-    wide_uint magnitude = negative ? wide_uint{0} - static_cast<wide_uint>(value) : static_cast<wide_uint>(value);
-    std::string digits;
-    do {
-        digits.insert(digits.begin(), static_cast<char>('0' + static_cast<int>(magnitude % 10)));
-        magnitude /= 10;
-    } while (magnitude != 0);
-    if (negative) digits.insert(digits.begin(), '-');
-    return digits;
+    return message(value);
 }
 
 [[noreturn, gnu::cold, gnu::noinline]] inline void throw_outside(std::string_view what, wide_int value, dtype type) {
-    throw error(errc::launch_argument_mismatch, std::string(what) + " is " + to_string(value) + ", outside " +
-                                                    std::string(accy::to_string(type)) + " (" +
-                                                    to_string(lowest(type)) + " to " + to_string(highest(type)) + ")");
+    throw error(errc::launch_argument_mismatch,
+                message(what, " is ", value, ", outside ", type, " (", lowest(type), " to ", highest(type), ")"));
 }
 
 /// `value`, checked to be a value of the integer `type`.
@@ -56,8 +48,7 @@ inline double fit_floating(double value, dtype type) {
         const double rounded = static_cast<float>(T(value));
         // An infinity rounds to itself, or to the largest finite value where there is none.
         if (std::abs(value) > static_cast<float>(largest) && (std::isfinite(value) || std::isfinite(rounded))) [[unlikely]]
-            throw error(errc::launch_argument_mismatch, "a converted value " + std::to_string(value) + " does not fit " +
-                                                            std::string(accy::to_string(type)));
+            throw error(errc::launch_argument_mismatch, message("a converted value ", value, " does not fit ", type));
         return rounded;
     };
     switch (type) {
@@ -146,8 +137,8 @@ inline derived_value evaluate_operation(const derivation_step& step, const deriv
         // Both lie within 64-bit ranges, so the product of their magnitudes fits 128 unsigned bits.
         const wide_uint magnitude = static_cast<wide_uint>(a < 0 ? -a : a) * static_cast<wide_uint>(b < 0 ? -b : b);
         if (magnitude > static_cast<wide_uint>(UINT64_MAX)) [[unlikely]]
-            throw error(errc::launch_argument_mismatch, "a product " + to_string(a) + " x " + to_string(b) +
-                                                            " overflows " + std::string(accy::to_string(step.type.type)));
+            throw error(errc::launch_argument_mismatch,
+                        message("a product ", a, " x ", b, " overflows ", step.type.type));
         const wide_int value = (a < 0) != (b < 0) ? -static_cast<wide_int>(magnitude) : static_cast<wide_int>(magnitude);
         return {fit(value, step.type.type, "a product")};
     }
@@ -166,8 +157,7 @@ inline derived_value evaluate_operation(const derivation_step& step, const deriv
         if (!from_floating) return {fit(value.integer, to, "a converted value")};
         if (!std::isfinite(value.floating) || value.floating < static_cast<double>(lowest(to)) ||
             value.floating >= static_cast<double>(highest(to)) + 1.0) [[unlikely]]
-            throw error(errc::launch_argument_mismatch, "a converted value " + std::to_string(value.floating) +
-                                                            " does not fit " + std::string(accy::to_string(to)));
+            throw error(errc::launch_argument_mismatch, message("a converted value ", value.floating, " does not fit ", to));
         return {static_cast<wide_int>(value.floating)};
     }
     }

@@ -1,42 +1,19 @@
 // SPDX-License-Identifier: Apache-2.0
-// Defines `accy::detail::check_context`, the start of every message of a run-time check
-// ("launch_pipeline of pipeline 'name' v1 [label]"), made only when a check fails.
+// Defines `accy::detail::context_of`, the context of a run-time check of one call ("launch_pipeline"
+// of pipeline 'name' v1 [label]): views only, so that checks that pass build no string.
 #pragma once
 
-#include <cstddef>
-#include <string>
+#include <accy/core/error.hpp>
+
 #include <string_view>
 
 namespace accy::detail {
 
-/// "operation of pipeline 'name' v1" or, with a label, "... [label]": the start of every message.
+/// The context every error of call `operation` of `Pipeline` starts with: its text, "operation of
+/// pipeline 'name' v1 [label]", is made only when a check fails, so that hot launches allocate nothing.
 template <class Pipeline>
-std::string message_prefix(std::string_view operation, std::string_view label = {}) {
-    std::string text = std::string(operation) + " of pipeline '" + std::string(Pipeline::target) + "' v" +
-                       std::to_string(Pipeline::version);
-    if (!label.empty()) text += " [" + std::string(label) + "]";
-    return text;
-}
-
-/// The start of a check's messages, `message_prefix<Pipeline>(operation, label)`, made only when
-/// a check fails (`std::string(context)`): checks that pass build no string, so that hot launches
-/// allocate nothing.
-struct check_context {
-    std::string (*prefix)(std::string_view operation, std::string_view label) = nullptr;
-    std::string_view operation;
-    std::string_view label;
-
-    explicit operator std::string() const { return prefix(operation, label); }
-};
-
-template <class Pipeline>
-check_context context_of(std::string_view operation, std::string_view label = {}) noexcept {
-    return {&message_prefix<Pipeline>, operation, label};
-}
-
-/// "stage 1 ('target')", for messages and trace names.
-inline std::string stage_name(std::size_t stage, std::string_view target) {
-    return "stage " + std::to_string(stage) + " ('" + std::string(target) + "')";
+constexpr error_context context_of(std::string_view operation, std::string_view label = {}) noexcept {
+    return {.operation = operation, .pipeline = Pipeline::target, .pipeline_version = Pipeline::version, .label = label};
 }
 
 }  // namespace accy::detail

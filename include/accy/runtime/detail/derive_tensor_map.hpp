@@ -5,6 +5,7 @@
 #pragma once
 
 #include <accy/core/buffer.hpp>
+#include <accy/core/detail/message.hpp>
 #include <accy/core/dtype.hpp>
 #include <accy/core/error.hpp>
 #include <accy/kernel/parameter.hpp>
@@ -15,7 +16,6 @@
 #include <cstddef>
 #include <cstdint>
 #include <cstring>
-#include <string>
 
 namespace accy::detail {
 
@@ -44,8 +44,8 @@ inline void derive_tensor_map(const argument_plan& argument, const derivation_st
         made.box[d] = map.box[d];
         const wide_int extent = evaluate(next, scalars).integer;
         if (extent < 1 || extent > tensor_map_extent_limit) [[unlikely]]
-            throw error(errc::launch_argument_mismatch, "the tensor map's extent " + std::to_string(d) + " derives " +
-                                                            to_string(extent) + ", outside 1 to 4294967296");
+            throw error(errc::launch_argument_mismatch, message("the tensor map's extent ", d, " derives ", extent,
+                                                                ", outside 1 to ", tensor_map_extent_limit));
         made.extents[d] = static_cast<std::uint64_t>(extent);
     }
     for (std::size_t d = 1; d < map.rank; ++d) {
@@ -53,19 +53,18 @@ inline void derive_tensor_map(const argument_plan& argument, const derivation_st
                                                       : evaluate(next, scalars).integer;
         if (stride < 1 || stride % 16 != 0 || stride >= tensor_map_stride_limit) [[unlikely]]
             throw error(errc::launch_argument_mismatch,
-                        "the tensor map's stride of dimension " + std::to_string(d) + " is " + to_string(stride) +
-                            " bytes" + (map.stride_count == 0 ? " (packed)" : "") +
-                            ", not a positive multiple of 16 below 2^40 (TMA needs 16-byte aligned rows: pad them and "
-                            "give accy::strides<...>)");
+                        message("the tensor map's stride of dimension ", d, " is ", stride, " bytes",
+                                map.stride_count == 0 ? " (packed)" : "",
+                                ", not a positive multiple of 16 below 2^40 (TMA needs 16-byte aligned rows: pad them and "
+                                "give accy::strides<...>)"));
         made.strides[d] = static_cast<std::uint64_t>(stride);
     }
     const derivation_step* extent = steps + bound.extent_step;
     const wide_uint declared = static_cast<wide_uint>(evaluate(extent, scalars).integer) * size_of(bound.type);
     if (made.end_byte() > declared) [[unlikely]]
         throw error(errc::launch_argument_mismatch,
-                    "the tensor map's tensor ends at byte " + to_string(static_cast<wide_int>(made.end_byte())) + ", past the " +
-                        to_string(static_cast<wide_int>(declared)) + " bytes of " + std::string(to_string(bound.list)) + " " +
-                        std::to_string(bound.index) + "'s declared shape");
+                    message("the tensor map's tensor ends at byte ", made.end_byte(), ", past the ", declared, " bytes of ",
+                            bound.list, " ", bound.index, "'s declared shape"));
     std::memcpy(at, &made, sizeof(made));
 }
 
@@ -74,8 +73,8 @@ inline void derive_tensor_map(const argument_plan& argument, const derivation_st
 inline void point_tensor_map(std::byte* at, const buffer& bound, const buffer_ref& ref) {
     if (bound.address % tensor_map_alignment != 0) [[unlikely]]
         throw error(errc::launch_argument_mismatch,
-                    "the tensor map's " + std::string(to_string(ref.kind)) + " " + std::to_string(ref.index) +
-                        " starts at address " + std::to_string(bound.address) + ", not a multiple of 16");
+                    message("the tensor map's ", ref.kind, " ", ref.index, " starts at address ", bound.address,
+                            ", not a multiple of ", tensor_map_alignment));
     std::memcpy(at + offsetof(tensor_map_description, address), &bound.address, sizeof(bound.address));
 }
 

@@ -4,6 +4,7 @@
 #pragma once
 
 #include <accy/core/buffer.hpp>
+#include <accy/core/detail/message.hpp>
 #include <accy/core/error.hpp>
 #include <accy/core/format.hpp>
 #include <accy/pipeline/detail/derivation_step.hpp>
@@ -56,9 +57,16 @@ struct launch_request {
     std::optional<typename Backend::stream> stream;
     std::string_view label;
 
-    std::string message_prefix() const { return detail::message_prefix<Pipeline>(launch_operation, label); }
-    check_context context() const noexcept { return context_of<Pipeline>(launch_operation, label); }
-    error mismatch(const std::string& what) const { return error(errc::launch_argument_mismatch, message_prefix() + ": " + what); }
+    error_context context() const noexcept { return context_of<Pipeline>(launch_operation, label); }
+    /// The context of stage `stage`'s failure within this call.
+    error_context stage_context(std::size_t stage) const noexcept {
+        return merged({.stage = stage, .stage_target = Pipeline::stage_infos[stage].target}, context());
+    }
+    /// `errc::launch_argument_mismatch` of this call, its reason `parts` (`detail::message`).
+    template <class... Parts>
+    error mismatch(const Parts&... parts) const {
+        return error(errc::launch_argument_mismatch, context(), message(parts...));
+    }
 };
 
 template <class>
@@ -109,14 +117,12 @@ void apply_option(launch_request<Pipeline, Backend>& request, const Option& opti
 template <class Pipeline, class Backend>
 void check_request(const launch_request<Pipeline, Backend>& request, const derived_value* scalars) {
     using declared = typename Pipeline::declared;
-    const check_context context = request.context();
+    const error_context context = request.context();
     check_format<Pipeline>(request.fmt, context);
     if (request.operands.size() != Pipeline::operand_count)
-        throw request.mismatch("expects " + std::to_string(Pipeline::operand_count) + " operands, got " +
-                               std::to_string(request.operands.size()));
+        throw request.mismatch("expects ", Pipeline::operand_count, " operands, got ", request.operands.size());
     if (request.results.size() != Pipeline::result_count)
-        throw request.mismatch("expects " + std::to_string(Pipeline::result_count) + " results, got " +
-                               std::to_string(request.results.size()));
+        throw request.mismatch("expects ", Pipeline::result_count, " results, got ", request.results.size());
     check_runtime_scalars<Pipeline>(scalars, context);
     if (request.pool != nullptr && !request.pool->loaded())
         throw request.mismatch("the artifact pool was moved from: its kernels belong to the pool it was moved to");
@@ -124,8 +130,8 @@ void check_request(const launch_request<Pipeline, Backend>& request, const deriv
         throw request.mismatch("the artifact pool was loaded on another backend instance; its kernels launch only on "
                                "the backend that loaded them");
     if (request.pool != nullptr && request.pool->format() != request.fmt)
-        throw request.mismatch("the artifact pool was loaded as " + std::string(to_string(request.pool->format())) +
-                               ", the launch asks for " + std::string(to_string(request.fmt)));
+        throw request.mismatch("the artifact pool was loaded as ", request.pool->format(), ", the launch asks for ",
+                               request.fmt);
 
     const auto operand_sizes =
         byte_sizes<Pipeline, Pipeline::operand_count>(first_buffer<Pipeline>(buffer_kind::operand), scalars, context);
@@ -142,20 +148,20 @@ void check_request(const launch_request<Pipeline, Backend>& request, const deriv
         check_buffer(request.results[i], result_sizes[i], result_shapes[i].type, name, context);
         for (std::size_t earlier = 0; earlier < i; ++earlier)
             if (overlap(request.results[i], request.results[earlier]))
-                throw request.mismatch(name() + " overlaps result " + std::to_string(earlier));
+                throw request.mismatch(name(), " overlaps result ", earlier);
         for (std::size_t k = 0; k < Pipeline::operand_count; ++k) {
             const buffer& result = request.results[i];
             const buffer& operand = request.operands[k];
             if (!overlap(result, operand)) continue;
             if (k != result_shapes[i].in_place_of)
-                throw request.mismatch(name() + " overlaps operand " + std::to_string(k) +
+                throw request.mismatch(name(), " overlaps operand ", k,
                                        "; a result may share memory only with the operand it is declared in_place over");
             // Shifted, element i of the result would be another element of the operand, overwritten before it is read.
             if (result.address != operand.address) {
                 const bool before = result.address < operand.address;
-                throw request.mismatch(name() + " starts " +
-                                       std::to_string(before ? operand.address - result.address : result.address - operand.address) +
-                                       (before ? " bytes before operand " : " bytes into operand ") + std::to_string(k) +
+                throw request.mismatch(name(), " starts ",
+                                       before ? operand.address - result.address : result.address - operand.address,
+                                       before ? " bytes before operand " : " bytes into operand ", k,
                                        "; a result in_place over an operand starts where it starts, or shares none of its memory");
             }
         }
@@ -167,24 +173,23 @@ void check_request(const launch_request<Pipeline, Backend>& request, const deriv
                                "backend's device");
     const std::span<const buffer> provided = *request.intermediates;
     if (provided.size() != Pipeline::scratch_count)
-        throw request.mismatch("expects " + std::to_string(Pipeline::intermediate_count) + " intermediates and " +
-                               std::to_string(Pipeline::workspace_count) + " workspaces, got " +
-                               std::to_string(provided.size()) + " buffers");
+        throw request.mismatch("expects ", Pipeline::intermediate_count, " intermediates and ", Pipeline::workspace_count,
+                               " workspaces, got ", provided.size(), " buffers");
     for (std::size_t k = 0; k < provided.size(); ++k) {
         const auto name = [](std::size_t slot) {
             const auto [list, index] = scratch_slot<Pipeline>(slot);
-            return std::string(to_string(list)) + " " + std::to_string(index);
+            return message(list, " ", index);
         };
         const dtype element = launch_plan<Pipeline>.buffers[first_buffer<Pipeline>(buffer_kind::intermediate) + k].type;
         check_buffer(provided[k], scratch_sizes[k], element, [&] { return name(k); }, context);
         for (std::size_t earlier = 0; earlier < k; ++earlier)
-            if (overlap(provided[k], provided[earlier])) throw request.mismatch(name(k) + " overlaps " + name(earlier));
+            if (overlap(provided[k], provided[earlier])) throw request.mismatch(name(k), " overlaps ", name(earlier));
         for (std::size_t i = 0; i < request.operands.size(); ++i)
             if (overlap(provided[k], request.operands[i]))
-                throw request.mismatch(name(k) + " overlaps operand " + std::to_string(i));
+                throw request.mismatch(name(k), " overlaps operand ", i);
         for (std::size_t i = 0; i < request.results.size(); ++i)
             if (overlap(provided[k], request.results[i]))
-                throw request.mismatch(name(k) + " overlaps result " + std::to_string(i));
+                throw request.mismatch(name(k), " overlaps result ", i);
     }
 }
 

@@ -19,8 +19,6 @@
 #include <array>
 #include <cstddef>
 #include <optional>
-#include <string>
-#include <string_view>
 
 namespace accy::detail {
 
@@ -68,7 +66,7 @@ void wait_after_failure(Backend& device, const std::optional<typename Backend::s
 
 template <class Pipeline, backend Backend>
 void run(Backend& device, const launch_request<Pipeline, Backend>& request) {
-    const trace_range traced_launch(traced([] { return message_prefix<Pipeline>(launch_operation, {}); }));
+    const trace_range traced_launch(traced([] { return context_text(context_of<Pipeline>(launch_operation)); }));
     stage_launches<Pipeline> launches = checked_launches(request);
 
     std::optional<scratch_buffers<Pipeline, Backend>> allocated;
@@ -76,12 +74,10 @@ void run(Backend& device, const launch_request<Pipeline, Backend>& request) {
         try {
             allocated.emplace(scratch_buffers<Pipeline, Backend>::allocate(device, request.values, request.label));
         } catch (const error& failure) {
-            // allocate names itself ("allocate_scratch of ..."); this call is the launch.
-            const std::string allocating(context_of<Pipeline>("allocate_scratch", request.label));
-            std::string_view what = failure.message();
-            if (what.starts_with(allocating)) what.remove_prefix(allocating.size());
-            if (what.starts_with(", ")) what.remove_prefix(2);
-            throw error(failure.code(), request.message_prefix() + ", allocating its " + std::string(what), failure.driver_result());
+            // allocate names its own operation, allocate_scratch; the call that failed is this launch.
+            error_context context = failure.context();
+            context.operation = launch_operation;
+            throw error(failure.code(), context, failure.reason(), failure.driver_result());
         }
     }
     const bound_buffers buffers{request.operands, request.results,
@@ -106,8 +102,9 @@ void run(Backend& device, const launch_request<Pipeline, Backend>& request) {
         // Binding checks tensor maps' buffers: every stage before any launches.
         for (stage = 0; stage < Pipeline::stage_count; ++stage) launches.bind(stage, buffers);
         for (stage = 0; stage < Pipeline::stage_count; ++stage) {
-            const trace_range traced_stage(traced<Pipeline::stage_count>(
-                stage, [](std::size_t s) { return stage_name(s, Pipeline::stage_infos[s].target); }));
+            const trace_range traced_stage(traced<Pipeline::stage_count>(stage, [](std::size_t s) {
+                return context_text({.stage = s, .stage_target = Pipeline::stage_infos[s].target});
+            }));
             const typename Backend::kernel& kernel =
                 request.pool != nullptr ? (*request.pool)[stage].kernel : loaded.load(launches.entry(stage), request.fmt);
             if constexpr (checks_launches)
@@ -117,7 +114,7 @@ void run(Backend& device, const launch_request<Pipeline, Backend>& request) {
         }
     } catch (const error& failure) {
         wait_after_failure(device, request.stream, owns_anything);
-        throw failure.in_context(request.message_prefix() + ", " + stage_name(stage, Pipeline::stage_infos[stage].target));
+        throw failure.in_context(request.stage_context(stage));
     } catch (...) {
         wait_after_failure(device, request.stream, owns_anything);
         throw;
@@ -126,7 +123,7 @@ void run(Backend& device, const launch_request<Pipeline, Backend>& request) {
     try {
         device.synchronize(request.stream);
     } catch (const error& failure) {
-        throw failure.in_context(request.message_prefix() + ", waiting for the stages");
+        throw failure.in_context(merged({.step = "waiting for the stages"}, request.context()));
     }
 }
 

@@ -4,6 +4,7 @@
 #pragma once
 
 #include <accy/core/buffer.hpp>
+#include <accy/core/detail/message.hpp>
 #include <accy/core/dtype.hpp>
 #include <accy/core/error.hpp>
 #include <accy/core/format.hpp>
@@ -13,7 +14,6 @@
 #include <accy/kernel/parameter.hpp>
 #include <accy/pipeline/buffer_ref.hpp>
 #include <accy/pipeline/detail/derivation_step.hpp>
-#include <accy/runtime/detail/check_context.hpp>
 #include <accy/runtime/detail/derive_tensor_map.hpp>
 #include <accy/runtime/detail/launch_plan.hpp>
 
@@ -71,7 +71,11 @@ inline wide_int load_integer(const std::byte* at, dtype type) noexcept {
 /// from 1 to its limit and a multiple of the entry's cluster, or `launch_argument_mismatch`
 /// naming the stage and the dimension.
 inline dim3 derive_grid(std::size_t stage, const kernel_entry& entry, const argument_plan* arguments,
-                        const std::byte* storage, const check_context& context) {
+                        const std::byte* storage, const error_context& context) {
+    const auto fail = [&](const auto&... why) {
+        throw error(errc::launch_argument_mismatch, merged({.stage = stage, .stage_target = entry.target}, context),
+                    message(why...));
+    };
     std::array<std::uint32_t, 3> counts{};
     for (std::size_t d = 0; d < 3; ++d) {
         const grid_dim& dim = entry.geometry.grid[d];
@@ -83,25 +87,15 @@ inline dim3 derive_grid(std::size_t stage, const kernel_entry& entry, const argu
             count = value > 0 ? static_cast<wide_int>(blocks_covering(static_cast<std::uint64_t>(value), dim.value)) : 0;
         }
         if (count < 1 || count > static_cast<wide_int>(limits::grid(d))) [[unlikely]]
-            throw error(errc::launch_argument_mismatch,
-                        std::string(context) + ", " + stage_name(stage, entry.target) + ": grid dimension " + "xyz"[d] +
-                            " derives " + to_string(count) + " blocks, outside 1 to " +
-                            std::to_string(limits::grid(d)));
+            fail("grid dimension ", "xyz"[d], " derives ", count, " blocks, outside 1 to ", limits::grid(d));
         counts[d] = static_cast<std::uint32_t>(count);
         const dim3& cluster = entry.attributes.cluster;
         const std::uint32_t per_cluster = d == 0 ? cluster.x : d == 1 ? cluster.y : cluster.z;
         if (per_cluster != 1 && counts[d] % per_cluster != 0) [[unlikely]]
-            throw error(errc::launch_argument_mismatch,
-                        std::string(context) + ", " + stage_name(stage, entry.target) + ": grid dimension " + "xyz"[d] +
-                            " derives " + std::to_string(counts[d]) + " blocks, not a multiple of the entry's cluster of " +
-                            std::to_string(per_cluster));
+            fail("grid dimension ", "xyz"[d], " derives ", counts[d], " blocks, not a multiple of the entry's cluster of ",
+                 per_cluster);
     }
     return {counts[0], counts[1], counts[2]};
-}
-
-/// "parameter 2 ('alpha')": which of an entry's parameters failed, for messages.
-inline std::string parameter_name(const kernel_entry& entry, std::size_t parameter) {
-    return "parameter " + std::to_string(parameter) + " ('" + std::string(entry.parameters[parameter].name) + "')";
 }
 
 /// Derives stage `stage`'s scalar, bytes and tensor map arguments into `storage` and its launch
@@ -110,7 +104,7 @@ inline std::string parameter_name(const kernel_entry& entry, std::size_t paramet
 /// `launch_argument_mismatch` names the stage, the parameter and the value that does not fit.
 inline void derive_stage(std::size_t stage, const stage_plan& plan, const argument_plan* arguments,
                          const derivation_step* steps, const buffer_plan* buffers, const derived_value* scalars,
-                         const kernel_entry& chosen, std::byte* storage, launch_config& config, const check_context& context) {
+                         const kernel_entry& chosen, std::byte* storage, launch_config& config, const error_context& context) {
     const argument_plan* own = arguments + plan.first_argument;
     std::size_t p = 0;
     try {
@@ -130,8 +124,11 @@ inline void derive_stage(std::size_t stage, const stage_plan& plan, const argume
             else store_number(at, argument.type, value.floating);
         }
     } catch (const error& failure) {
-        throw failure.in_context(std::string(context) + ", " + stage_name(stage, chosen.target) + ", " +
-                                 parameter_name(chosen, p));
+        throw failure.in_context(merged({.stage = stage,
+                                         .stage_target = chosen.target,
+                                         .parameter = p,
+                                         .parameter_name = chosen.parameters[p].name},
+                                        context));
     }
     config.grid = derive_grid(stage, chosen, own, storage, context);
     config.block = chosen.geometry.block;
@@ -179,7 +176,7 @@ inline void bind_stage(const kernel_entry& entry, const argument_plan* arguments
         try {
             point_tensor_map(storage + argument.offset, out.buffer, argument.ref);
         } catch (const error& failure) {
-            throw failure.in_context(parameter_name(entry, p));
+            throw failure.in_context({.parameter = p, .parameter_name = entry.parameters[p].name});
         }
     }
 }
@@ -194,7 +191,7 @@ public:
     static constexpr std::size_t stage_count = Pipeline::stage_count;
 
     /// Derives every stage's scalar and bytes arguments and configuration for `fmt`; buffers are bound by `bind`.
-    void derive(format fmt, const derived_value* scalars, const check_context& context) {
+    void derive(format fmt, const derived_value* scalars, const error_context& context) {
         for (std::size_t s = 0; s < stage_count; ++s) {
             entries_[s] = Pipeline::entry(s, fmt);
             derive_stage(s, plan.stage_plans[s], plan.arguments.data(), plan.steps.data(), plan.buffers.data(), scalars,

@@ -48,7 +48,7 @@ public:
 };
 
 /// The name a call site registers once, from `text()`: each lambda type is its own call site, so
-/// `traced([] { return message_prefix<P>("launch_pipeline"); })` in a template names each instantiation apart.
+/// `traced([] { return context_text(context_of<P>("launch_pipeline")); })` in a template names each instantiation apart.
 template <class Text>
 const trace_name& traced(Text text) {
     static const trace_name name(text());

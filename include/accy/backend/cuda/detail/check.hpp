@@ -2,8 +2,8 @@
 // Defines `accy::cuda::detail::check`, which turns a failed driver call into an `accy::error` with the driver's name and text.
 #pragma once
 
-#include <accy/backend/cuda/detail/message.hpp>
 #include <accy/backend/cuda/driver.hpp>
+#include <accy/core/detail/message.hpp>
 #include <accy/core/error.hpp>
 
 #include <cuda.h>
@@ -42,17 +42,22 @@ constexpr errc code_of(CUresult result) noexcept {
     }
 }
 
-[[noreturn, gnu::cold, gnu::noinline]] inline void fail(const driver_api& api, CUresult result, std::string_view call,
-                                                         std::string_view details = {}) {
-    std::string text = message(call, " failed with ", result_text(api, result));
-    if (!details.empty()) text += message(": ", details);
-    throw error(code_of(result), std::move(text), static_cast<int>(result));
+/// Throws the `accy::error` of driver call `call` that failed with `result`: "<call> failed with
+/// <name> (<text>)", then ": " and `details` where there are any. Cold: its text is built here alone.
+template <class... Details>
+[[noreturn, gnu::cold, gnu::noinline]] void fail(const driver_api& api, CUresult result, std::string_view call,
+                                                  const Details&... details) {
+    std::string text = accy::detail::message(call, " failed with ", result_text(api, result));
+    if constexpr (sizeof...(details) != 0) accy::detail::append(text, ": ", details...);
+    throw error(code_of(result), text, static_cast<int>(result));
 }
 
-/// Throws the `accy::error` of a failed driver call `call` ("cuMemAlloc of 4096 bytes").
-inline void check(const driver_api& api, CUresult result, std::string_view call) {
+/// Throws the `accy::error` of a failed driver call, named by `call`'s parts ("cuFuncGetAttribute(",
+/// name, ")"), which are joined only when it failed: a call that succeeds builds no text.
+template <class... Call>
+void check(const driver_api& api, CUresult result, const Call&... call) {
     if (result != CUDA_SUCCESS) [[unlikely]]
-        fail(api, result, call);
+        fail(api, result, accy::detail::message(call...));
 }
 
 }  // namespace accy::cuda::detail

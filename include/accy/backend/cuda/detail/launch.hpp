@@ -6,10 +6,10 @@
 #include <accy/backend/cuda/context_scope.hpp>
 #include <accy/backend/cuda/detail/attributes.hpp>
 #include <accy/backend/cuda/detail/check.hpp>
-#include <accy/backend/cuda/detail/message.hpp>
 #include <accy/backend/cuda/detail/parameters.hpp>
 #include <accy/backend/cuda/driver.hpp>
 #include <accy/backend/cuda/module.hpp>
+#include <accy/core/detail/message.hpp>
 #include <accy/core/error.hpp>
 #include <accy/kernel/argument.hpp>
 #include <accy/kernel/detail/check_launch_arguments.hpp>
@@ -18,7 +18,6 @@
 #include <cuda.h>
 
 #include <span>
-#include <string>
 
 namespace accy::cuda::detail {
 
@@ -28,7 +27,8 @@ inline void launch_kernel(const driver_api& api, CUcontext context, const kernel
                           std::span<const kernel_argument> arguments, CUstream stream) {
     if (arguments.size() != loaded.parameter_count) [[unlikely]]
         throw error(errc::launch_argument_mismatch,
-                    message("the kernel takes ", loaded.parameter_count, " parameters, the launch binds ", arguments.size()));
+                    accy::detail::message("the kernel takes ", loaded.parameter_count, " parameters, the launch binds ",
+                                          arguments.size()));
     accy::detail::check_launch_arguments([] { return "cuda backend: launch"; }, config, arguments);
     const context_scope current(api, context);
     kernel_parameters parameters(api, arguments);
@@ -40,9 +40,8 @@ inline void launch_kernel(const driver_api& api, CUcontext context, const kernel
     launch.numAttrs = attributes.size();
     const CUresult result = api.launch_kernel_ex(&launch, loaded.function, parameters.data(), nullptr);
     if (result != CUDA_SUCCESS) [[unlikely]]
-        fail(api, result, "cuLaunchKernelEx",
-             message("grid ", to_string(config.grid), ", block ", to_string(config.block), ", ", config.shared_bytes,
-                     " bytes of dynamic shared memory"));
+        fail(api, result, "cuLaunchKernelEx", "grid ", config.grid, ", block ", config.block, ", ", config.shared_bytes,
+             " bytes of dynamic shared memory");
 }
 
 }  // namespace accy::cuda::detail

@@ -4,9 +4,10 @@
 #pragma once
 
 #include <accy/backend/cuda/detail/check.hpp>
-#include <accy/backend/cuda/detail/message.hpp>
 #include <accy/backend/cuda/driver.hpp>
 #include <accy/core/detail/immortal.hpp>
+#include <accy/core/detail/message.hpp>
+#include <accy/core/format.hpp>
 
 #include <cuda.h>
 
@@ -23,12 +24,19 @@
 namespace accy::cuda::detail {
 
 /// The code a library loads: the payload's bytes, which identify it, and the bytes handed to the
-/// driver (PTX without its own NUL is copied into a terminated string first).
+/// driver (PTX without its own NUL is copied into a terminated string first); its format and its
+/// kernel's name, for messages (`code_name`).
 struct library_code {
     std::span<const unsigned char> bytes;
     const void* data = nullptr;
-    std::string_view what;  ///< "the cuda_ptx of kernel 'k'", for messages
+    format code_format = format::cuda_fatbin;
+    std::string_view entry_name;
 };
+
+/// "the cuda_ptx of kernel 'k'": code that fails to load, for its error.
+inline std::string code_name(format code_format, std::string_view entry_name) {
+    return accy::detail::message("the ", code_format, " of kernel '", entry_name, "'");
+}
 
 /// "; JIT log:\n..." of code that does not load, for its error. A library leaves the JIT's log
 /// buffers empty, so the code is loaded once more as a module of the current context, which fills them.
@@ -42,7 +50,7 @@ inline std::string jit_log_text(const driver_api& api, const library_code& code)
         api.module_unload(module);
     log.back() = '\0';
     const std::string_view text(log.data());
-    return text.empty() ? std::string(" (the JIT log is empty)") : message("; JIT log:\n", text);
+    return text.empty() ? std::string(" (the JIT log is empty)") : accy::detail::message("; JIT log:\n", text);
 }
 
 /// The loaded libraries of the process, counted by users and told apart by their bytes, which each
@@ -94,7 +102,8 @@ private:
         CUlibrary library = nullptr;
         if (const CUresult result = api.library_load_data(&library, code.data, nullptr, nullptr, 0, nullptr, nullptr, 0);
             result != CUDA_SUCCESS)
-            fail(api, result, "cuLibraryLoadData", message(code.what, " did not load", jit_log_text(api, code)));
+            fail(api, result, "cuLibraryLoadData", code_name(code.code_format, code.entry_name), " did not load",
+                 jit_log_text(api, code));
         return library;
     }
 

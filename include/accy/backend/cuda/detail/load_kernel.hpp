@@ -7,11 +7,11 @@
 #include <accy/backend/cuda/detail/function_checks.hpp>
 #include <accy/backend/cuda/detail/library.hpp>
 #include <accy/backend/cuda/detail/make_artifact.hpp>
-#include <accy/backend/cuda/detail/message.hpp>
 #include <accy/backend/cuda/detail/ptx.hpp>
 #include <accy/backend/cuda/detail/signature.hpp>
 #include <accy/backend/cuda/driver.hpp>
 #include <accy/backend/cuda/module.hpp>
+#include <accy/core/detail/message.hpp>
 #include <accy/core/error.hpp>
 #include <accy/core/format.hpp>
 
@@ -30,9 +30,10 @@ inline std::optional<ptx_entry> read_ptx_entry(const artifact& made) {
     std::optional<ptx_entry> found = find_ptx_entry(made.ptx, made.symbol);
     if (found && made.attributes.waits_on_predecessor && !found->waits_on_predecessor)
         throw error(errc::invalid_artifact,
-                    message("kernel '", made.entry_name, "' is declared waits_on_predecessor, but its PTX has no "
-                            "griddepcontrol.wait (cudaGridDependencySynchronize()): launched early, it would race with "
-                            "the stage before it"));
+                    accy::detail::message("kernel '", made.entry_name,
+                                          "' is declared waits_on_predecessor, but its PTX has no griddepcontrol.wait "
+                                          "(cudaGridDependencySynchronize()): launched early, it would race with the "
+                                          "stage before it"));
     return found;
 }
 
@@ -42,8 +43,9 @@ struct loadable_code {
     library_code code;
 };
 
-inline void prepare(loadable_code& prepared, const artifact& made, const std::string& what) {
-    prepared.code.what = what;
+inline void prepare(loadable_code& prepared, const artifact& made) {
+    prepared.code.code_format = made.format;
+    prepared.code.entry_name = made.entry_name;
     if (made.format != format::cuda_ptx) {
         prepared.code.bytes = made.image;
         prepared.code.data = made.image.data();
@@ -62,21 +64,22 @@ inline void prepare(loadable_code& prepared, const artifact& made, const std::st
 /// (shared with every other user of the same payload), the function, then the checks of the
 /// declaration; a failure releases the library.
 inline kernel load_kernel(const driver_api& api, CUdevice device, const artifact& made) {
-    const std::string what = describe_code(made);
     // An artifact made by hand rather than by create_artifact may hold no code at all.
     if (made.format == format::cuda_ptx ? made.ptx.empty() : made.image.empty())
-        throw error(errc::invalid_artifact, message(what, " is empty: there is no code to load"));
+        throw error(errc::invalid_artifact, accy::detail::message(code_name(made.format, made.entry_name),
+                                                                  " is empty: there is no code to load"));
     loadable_code prepared;
-    prepare(prepared, made, what);
+    prepare(prepared, made);
     const CUlibrary library = libraries().acquire(api, prepared.code);
     try {
         const std::string name(made.symbol);
         CUkernel found = nullptr;
         if (const CUresult result = api.library_get_kernel(&found, library, name.c_str()); result != CUDA_SUCCESS) {
+            const std::string what = code_name(made.format, made.entry_name);
             if (result == CUDA_ERROR_NOT_FOUND)
-                fail(api, result, "cuLibraryGetKernel", message(what, " has no kernel named '", name, "'"));
+                fail(api, result, "cuLibraryGetKernel", what, " has no kernel named '", name, "'");
             // Libraries load lazily: code that does not compile fails here, when its kernel is first asked for.
-            fail(api, result, "cuLibraryGetKernel", message(what, " did not load", jit_log_text(api, prepared.code)));
+            fail(api, result, "cuLibraryGetKernel", what, " did not load", jit_log_text(api, prepared.code));
         }
         CUfunction function = nullptr;
         check(api, api.kernel_get_function(&function, found), "cuKernelGetFunction");

@@ -3,9 +3,9 @@
 // be checked without the driver (CUDA source compiled by NVRTC).
 #pragma once
 
-#include <accy/backend/cuda/detail/message.hpp>
 #include <accy/backend/cuda/detail/nvrtc.hpp>
 #include <accy/backend/cuda/module.hpp>
+#include <accy/core/detail/message.hpp>
 #include <accy/core/error.hpp>
 #include <accy/core/format.hpp>
 #include <accy/kernel/kernel_entry.hpp>
@@ -24,18 +24,19 @@ inline bool is_cuda_format(format fmt) noexcept {
 /// The artifact of `entry` in `fmt` from `code`, checked for what can be checked without the
 /// driver; CUDA source is compiled by NVRTC for compute capability `major.minor`.
 inline artifact make_artifact(const kernel_entry& entry, format fmt, const payload& code, int major, int minor) {
-    const std::string entry_text =
-        message("kernel entry '", entry.entry_name, "' (", entry.target, " v", entry.version, ")");
+    const auto entry_text = [&] {
+        return accy::detail::message("kernel entry '", entry.entry_name, "' (", entry.target, " v", entry.version, ")");
+    };
     if (!is_cuda_format(fmt))
         throw error(errc::unsupported_operation,
-                    message("the CUDA backend loads cuda_ptx, cuda_cubin, cuda_fatbin and cuda_source, not ",
-                            accy::detail::format_text(fmt), " (", entry_text, ")"));
+                    accy::detail::message("the CUDA backend loads cuda_ptx, cuda_cubin, cuda_fatbin and cuda_source, not ",
+                                          fmt, " (", entry_text(), ")"));
     artifact made{fmt, entry.entry_name, entry.entry_name, {}, {}, nullptr, entry.parameters, entry.geometry.block,
                   entry.geometry.shared.total(entry.geometry.block), entry.attributes};
     const bool textual = fmt == format::cuda_ptx || fmt == format::cuda_source;
     if (textual ? code.text.empty() : code.image.empty())
-        throw error(errc::invalid_artifact, message(entry_text, " has no ", to_string(fmt), " payload (",
-                                                    textual ? "text" : "image bytes", " expected)"));
+        throw error(errc::invalid_artifact, accy::detail::message(entry_text(), " has no ", fmt, " payload (",
+                                                                  textual ? "text" : "image bytes", " expected)"));
     if (fmt == format::cuda_ptx) {
         made.ptx = code.text;
     } else if (fmt == format::cuda_source) {
@@ -46,11 +47,6 @@ inline artifact make_artifact(const kernel_entry& entry, format fmt, const paylo
         made.image = code.image;
     }
     return made;
-}
-
-/// "the cuda_ptx of kernel 'k'", for messages.
-inline std::string describe_code(const artifact& made) {
-    return message("the ", to_string(made.format), " of kernel '", made.entry_name, "'");
 }
 
 }  // namespace accy::cuda::detail

@@ -3,6 +3,7 @@
 #pragma once
 
 #include <accy/backend/cuda/detail/ptx_lexer.hpp>
+#include <accy/core/detail/message.hpp>
 #include <accy/core/dtype.hpp>
 #include <accy/kernel/parameter.hpp>
 
@@ -183,25 +184,22 @@ inline bool ptx_parameter_matches(const ptx_parameter& found, const parameter& d
     return false;
 }
 
-/// ".u64 .ptr", ".f32", ".b8[128]": a PTX parameter's type, for messages.
-inline std::string describe_ptx_parameter(const ptx_parameter& found) {
-    std::string text = std::string(".").append(found.type).append(found.pointer ? " .ptr" : "");
+/// Appends ".u64 .ptr", ".f32", ".b8[128]": a PTX parameter's type, for messages.
+inline void append_ptx_parameter(std::string& text, const ptx_parameter& found) {
+    accy::detail::append(text, '.', found.type, found.pointer ? " .ptr" : "");
     if (found.array && ptx_type_size(found.type) != 0)
-        text.append("[").append(std::to_string(found.size / ptx_type_size(found.type))).append("]");
-    return text;
+        accy::detail::append(text, '[', found.size / ptx_type_size(found.type), ']');
 }
 
-/// "buffer", "scalar f32", "bytes (128, aligned to 64)": a declared parameter, for messages.
-inline std::string describe_declared_parameter(const parameter& declared) {
-    std::string text(to_string(declared.what));
-    if (declared.what == parameter::kind::scalar) text.append(" ").append(to_string(declared.type));
+/// Appends "buffer", "scalar f32", "bytes (128, aligned to 64)": a declared parameter, for messages.
+inline void append_declared_parameter(std::string& text, const parameter& declared) {
+    accy::detail::append(text, declared.what);
+    if (declared.what == parameter::kind::scalar) accy::detail::append(text, ' ', declared.type);
     if (declared.what == parameter::kind::bytes)
-        text.append(" (").append(std::to_string(declared.size)).append(", aligned to ")
-            .append(std::to_string(declared.alignment)).append(")");
+        accy::detail::append(text, " (", declared.size, ", aligned to ", declared.alignment, ')');
     if (declared.what == parameter::kind::tensor_map)
-        text.append(" (").append(to_string(*declared.element)).append(", rank ").append(std::to_string(declared.rank))
-            .append(", aligned to ").append(std::to_string(declared.alignment)).append(")");
-    return text;
+        accy::detail::append(text, " (", *declared.element, ", rank ", declared.rank, ", aligned to ", declared.alignment,
+                             ')');
 }
 
 /// Empty when the PTX entry's parameters can take what `declared` describes, parameter by
@@ -211,19 +209,20 @@ inline std::string describe_declared_parameter(const parameter& declared) {
 ///     kernel 'scale': PTX parameter 2 is .u32, its entry declares parameter 2 'alpha' as scalar f32
 inline std::string compare_ptx_parameters(const ptx_entry& found, const parameter_list& declared,
                                           std::string_view entry_name) {
-    std::string text = std::string("kernel '").append(entry_name).append("': ");
     if (found.count != declared.size())
-        return text.append(found.count > limits::kernel_parameters ? "its PTX takes more than " : "its PTX takes ")
-            .append(std::to_string(found.count > limits::kernel_parameters ? limits::kernel_parameters : found.count))
-            .append(" parameters, its entry declares ").append(std::to_string(declared.size()));
+        return accy::detail::message("kernel '", entry_name, "': ",
+                                     found.count > limits::kernel_parameters ? "its PTX takes more than " : "its PTX takes ",
+                                     found.count > limits::kernel_parameters ? limits::kernel_parameters : found.count,
+                                     " parameters, its entry declares ", declared.size());
     for (std::size_t i = 0; i < declared.size(); ++i) {
         if (ptx_parameter_matches(found.parameters[i], declared[i])) continue;
-        const std::string index = std::to_string(i);
-        const bool map = declared[i].what == parameter::kind::tensor_map;
-        return text.append("PTX parameter ").append(index).append(" is ").append(describe_ptx_parameter(found.parameters[i]))
-            .append(map ? " aligned to " + std::to_string(found.parameters[i].alignment) : "")
-            .append(", its entry declares parameter ").append(index).append(" '").append(declared[i].name)
-            .append("' as ").append(describe_declared_parameter(declared[i]));
+        std::string text = accy::detail::message("kernel '", entry_name, "': PTX parameter ", i, " is ");
+        append_ptx_parameter(text, found.parameters[i]);
+        if (declared[i].what == parameter::kind::tensor_map)
+            accy::detail::append(text, " aligned to ", found.parameters[i].alignment);
+        accy::detail::append(text, ", its entry declares parameter ", i, " '", declared[i].name, "' as ");
+        append_declared_parameter(text, declared[i]);
+        return text;
     }
     return {};
 }

@@ -3,7 +3,6 @@
 #pragma once
 
 #include <accy/backend/cuda/detail/check.hpp>
-#include <accy/backend/cuda/detail/message.hpp>
 #include <accy/backend/cuda/driver.hpp>
 #include <accy/core/dtype.hpp>
 #include <accy/kernel/tensor_map.hpp>
@@ -55,9 +54,8 @@ inline CUtensorMap encode_tensor_map(const driver_api& api, const tensor_map_des
         described.options.fill == tensor_map_fill::nan ? CU_TENSOR_MAP_FLOAT_OOB_FILL_NAN_REQUEST_ZERO_FMA
                                                        : CU_TENSOR_MAP_FLOAT_OOB_FILL_NONE);
     if (result != CUDA_SUCCESS) [[unlikely]]
-        fail(api, result, "cuTensorMapEncodeTiled",
-             message("a tensor map of ", described.rank, " dimensions of ", to_string(described.element), " at address ",
-                     described.address));
+        fail(api, result, "cuTensorMapEncodeTiled", "a tensor map of ", described.rank, " dimensions of ",
+             described.element, " at address ", described.address);
     return encoded;
 }
 

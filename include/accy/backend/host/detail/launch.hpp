@@ -5,6 +5,7 @@
 #include <accy/backend/host/artifact.hpp>
 #include <accy/backend/host/thread_pool.hpp>
 #include <accy/core/buffer.hpp>
+#include <accy/core/detail/message.hpp>
 #include <accy/core/error.hpp>
 #include <accy/kernel/argument.hpp>
 #include <accy/kernel/detail/check_launch_arguments.hpp>
@@ -16,7 +17,7 @@
 #include <cstdint>
 #include <exception>
 #include <span>
-#include <string>
+#include <string_view>
 #include <vector>
 
 namespace accy::host::detail {
@@ -54,17 +55,19 @@ struct block_job {
     }
 };
 
-/// Rethrows a block's exception: an `accy::error` keeps its code with `context` in front of its
-/// message; anything else is `errc::device_error`.
-[[noreturn]] inline void rethrow_block_failure(const std::exception_ptr& failure, const std::string& context) {
+/// Rethrows a block's exception after `block` ("host backend: launch of 'k': block (0, 0, 0) of grid
+/// (1, 1, 1)"): an `accy::error` keeps its code and driver result, its whole message after `block`'s;
+/// anything else is `errc::device_error`.
+[[noreturn]] inline void rethrow_block_failure(const std::exception_ptr& failure, std::string_view block) {
     try {
         std::rethrow_exception(failure);
     } catch (const error& thrown) {
-        throw thrown.in_context(context);
+        throw error(thrown.code(), accy::detail::message(block, ": ", thrown.message()), thrown.driver_result());
     } catch (const std::exception& thrown) {
-        throw error(errc::device_error, context + " threw: " + thrown.what());
+        throw error(errc::device_error, accy::detail::message(block, " threw: ", thrown.what()));
     } catch (...) {
-        throw error(errc::device_error, context + " threw: an exception not derived from std::exception");
+        throw error(errc::device_error,
+                    accy::detail::message(block, " threw: an exception not derived from std::exception"));
     }
 }
 
@@ -80,19 +83,18 @@ inline void run_blocks(thread_pool& pool, const kernel& loaded, const launch_con
                        std::span<const kernel_argument> arguments) {
     if (loaded.function == nullptr)
         throw error(errc::invalid_artifact, "host backend: launch of a kernel that no load_artifact returned");
-    const auto named = [&] { return "host backend: launch of '" + std::string(loaded.entry_name) + "'"; };
+    const auto named = [&] { return accy::detail::message("host backend: launch of '", loaded.entry_name, "'"); };
     if (arguments.size() != loaded.parameters.size())
-        throw error(errc::launch_argument_mismatch, named() + ": the entry declares " +
-                                                        std::to_string(loaded.parameters.size()) +
-                                                        " parameters, the launch passes " + std::to_string(arguments.size()));
+        throw error(errc::launch_argument_mismatch,
+                    accy::detail::message(named(), ": the entry declares ", loaded.parameters.size(),
+                                          " parameters, the launch passes ", arguments.size()));
     accy::detail::check_launch_arguments(named, config, arguments);
     const dim3 grid = config.grid;
 
     block_job job{loaded, config, arguments};
     pool.run(std::uint64_t{grid.x} * grid.y * grid.z, job);
     if (job.failure)
-        rethrow_block_failure(job.failure, named() + ": block " + to_string(job.failed_block) +
-                                                       " of grid " + to_string(grid));
+        rethrow_block_failure(job.failure, accy::detail::message(named(), ": block ", job.failed_block, " of grid ", grid));
 }
 
 }  // namespace accy::host::detail

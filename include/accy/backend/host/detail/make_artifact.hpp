@@ -3,12 +3,11 @@
 #pragma once
 
 #include <accy/backend/host/artifact.hpp>
+#include <accy/core/detail/message.hpp>
 #include <accy/core/error.hpp>
 #include <accy/core/format.hpp>
 #include <accy/kernel/kernel_entry.hpp>
 #include <accy/kernel/payload.hpp>
-
-#include <string>
 
 namespace accy::host::detail {
 
@@ -16,14 +15,13 @@ namespace accy::host::detail {
 /// `host` (as the CUDA backend says for a non-CUDA format), `errc::invalid_artifact` for a payload
 /// without a host function.
 inline artifact make_artifact(const kernel_entry& entry, format fmt, const payload& code) {
-    const auto named = [&] {
-        return "host backend: kernel entry '" + std::string(entry.entry_name) + "' (target '" + std::string(entry.target) +
-               "' v" + std::to_string(entry.version) + ")";
+    const auto fail = [&](errc code, const auto&... why) {
+        throw error(code, accy::detail::message("host backend: kernel entry '", entry.entry_name, "' (target '", entry.target,
+                                                "' v", entry.version, ") ", why...));
     };
     if (fmt != format::host)
-        throw error(errc::unsupported_operation,
-                    named() + " is asked for as " + accy::detail::format_text(fmt) + "; the host backend runs only host entries");
-    if (code.host == nullptr) throw error(errc::invalid_artifact, named() + " carries no host function");
+        fail(errc::unsupported_operation, "is asked for as ", fmt, "; the host backend runs only host entries");
+    if (code.host == nullptr) fail(errc::invalid_artifact, "carries no host function");
     return {code.host, entry.entry_name, entry.parameters};
 }
 

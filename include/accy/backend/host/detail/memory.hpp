@@ -3,12 +3,12 @@
 #pragma once
 
 #include <accy/core/buffer.hpp>
+#include <accy/core/detail/message.hpp>
 #include <accy/core/error.hpp>
 
 #include <cstddef>
 #include <cstdint>
 #include <new>
-#include <string>
 #include <string_view>
 
 namespace accy::host::detail {
@@ -22,7 +22,8 @@ inline buffer allocate(std::size_t byte_size) {
                        ? ::operator new(byte_size, std::align_val_t{buffer_alignment}, std::nothrow)
                        : nullptr;
     if (memory == nullptr)
-        throw error(errc::out_of_memory, "host backend: cannot allocate a buffer of " + std::to_string(byte_size) + " bytes");
+        throw error(errc::out_of_memory,
+                    accy::detail::message("host backend: cannot allocate a buffer of ", byte_size, " bytes"));
     return {static_cast<std::uint64_t>(reinterpret_cast<std::uintptr_t>(memory)), byte_size};
 }
 

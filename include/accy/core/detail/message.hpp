@@ -1,0 +1,81 @@
+// SPDX-License-Identifier: Apache-2.0
+// Defines `accy::detail::message` and `accy::detail::append`, the one way the library builds the text
+// of its errors: parts joined in order, numbers in decimal, accy's values by name.
+#pragma once
+
+#include <accy/core/dtype.hpp>
+#include <accy/core/format.hpp>
+
+#include <charconv>
+#include <cstddef>
+#include <string>
+#include <string_view>
+#include <type_traits>
+
+namespace accy::detail {
+
+template <class T>
+inline constexpr bool is_integer_part =
+    (std::is_integral_v<T> && !std::is_same_v<T, bool> && !std::is_same_v<T, char>) || std::is_same_v<T, wide_int> ||
+    std::is_same_v<T, wide_uint>;
+
+/// Appends `value` in decimal: any integer, the 128-bit ones too (which `std::to_chars` takes only
+/// where the compiler's extensions are on).
+template <class Integer>
+void append_integer(std::string& text, Integer value) {
+    wide_uint magnitude = static_cast<wide_uint>(value);
+    bool negative = false;
+    if constexpr (static_cast<Integer>(-1) < Integer{0}) {
+        negative = value < 0;
+        if (negative) magnitude = wide_uint{0} - magnitude;
+    }
+    char digits[40];  // 39 digits of 2^128, and a sign
+    char* first = digits + sizeof(digits);
+    do {
+        *--first = static_cast<char>('0' + static_cast<int>(magnitude % 10));
+        magnitude /= 10;
+    } while (magnitude != 0);
+    if (negative) *--first = '-';
+    text.append(first, digits + sizeof(digits));
+}
+
+/// Appends one part: text as it is, a `char` as one character, an integer in decimal, a floating-point
+/// value in the fewest digits that read back as it ("1.5", "3e+09", "inf"), a `format` by name (a value
+/// cast from outside the enumeration as "format 6"), anything else as its `to_string`: a dtype, a
+/// buffer kind, a `dim3`.
+template <class Part>
+void append_part(std::string& text, const Part& part) {
+    if constexpr (std::is_convertible_v<const Part&, std::string_view>) {
+        text.append(std::string_view(part));
+    } else if constexpr (std::is_same_v<Part, char>) {
+        text.push_back(part);
+    } else if constexpr (is_integer_part<Part>) {
+        append_integer(text, part);
+    } else if constexpr (std::is_floating_point_v<Part>) {
+        char digits[32];  // the longest shortest form of a double, "-2.2250738585072014e-308", is 24
+        text.append(digits, std::to_chars(digits, digits + sizeof(digits), part).ptr);
+    } else if constexpr (std::is_same_v<Part, format>) {
+        if (static_cast<std::size_t>(part) < format_count) text.append(to_string(part));
+        else append_integer(text.append("format "), static_cast<int>(part));
+    } else {
+        text.append(to_string(part));
+    }
+}
+
+/// Appends `parts` to `text` in order (see `append_part`). Messages are built by appending only:
+/// g++ 12 at -O3 warns falsely (-Wrestrict) on `"text" + std::string`, and accy's users may build
+/// with -Werror.
+template <class... Parts>
+void append(std::string& text, const Parts&... parts) {
+    (append_part(text, parts), ...);
+}
+
+/// The text of `parts` in order (see `append_part`); error paths call it, once they know they fail.
+template <class... Parts>
+std::string message(const Parts&... parts) {
+    std::string text;
+    append(text, parts...);
+    return text;
+}
+
+}  // namespace accy::detail
