@@ -60,7 +60,7 @@ public:
         request_.values = detail::scalar_values_of<typename Pipeline::scalars>(runtime_scalars);
         request_.pool = &pool;
         request_.device = &device;
-        request_.intermediates = scratch;
+        request_.scratch = scratch;
         request_.label = label;
         launches_ = detail::checked_launches(request_);
     }

@@ -8,8 +8,8 @@
 #include <accy/kernel/geometry.hpp>
 #include <accy/kernel/parameter.hpp>
 #include <accy/pipeline/buffer_ref.hpp>
-#include <accy/pipeline/detail/derivation_step.hpp>
 #include <accy/pipeline/pipeline.hpp>
+#include <accy/runtime/detail/evaluate.hpp>
 #include <accy/runtime/detail/launch_plan.hpp>
 
 #include <cstddef>

@@ -7,8 +7,8 @@
 #include <accy/core/detail/message.hpp>
 #include <accy/core/error.hpp>
 #include <accy/core/format.hpp>
-#include <accy/pipeline/detail/derivation_step.hpp>
 #include <accy/pipeline/pipeline.hpp>
+#include <accy/runtime/detail/evaluate.hpp>
 #include <accy/runtime/detail/launch_plan.hpp>
 
 #include <array>

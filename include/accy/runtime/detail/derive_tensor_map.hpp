@@ -10,7 +10,7 @@
 #include <accy/core/error.hpp>
 #include <accy/kernel/parameter.hpp>
 #include <accy/kernel/tensor_map.hpp>
-#include <accy/pipeline/detail/derivation_step.hpp>
+#include <accy/runtime/detail/evaluate.hpp>
 #include <accy/runtime/detail/launch_plan.hpp>
 
 #include <cstddef>

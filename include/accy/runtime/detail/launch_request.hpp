@@ -7,12 +7,12 @@
 #include <accy/core/detail/message.hpp>
 #include <accy/core/error.hpp>
 #include <accy/core/format.hpp>
-#include <accy/pipeline/detail/derivation_step.hpp>
 #include <accy/pipeline/pipeline.hpp>
 #include <accy/pipeline/report.hpp>
 #include <accy/runtime/artifact_pool.hpp>
 #include <accy/runtime/detail/check_context.hpp>
 #include <accy/runtime/detail/checks.hpp>
+#include <accy/runtime/detail/evaluate.hpp>
 #include <accy/runtime/detail/launch_plan.hpp>
 #include <accy/runtime/launch_options.hpp>
 
@@ -52,8 +52,8 @@ struct launch_request {
     typename Pipeline::scalar_values values{};
     const artifact_pool<Pipeline, Backend>* pool = nullptr;
     const Backend* device = nullptr;  ///< the backend launched on, which must be the pool's
-    std::optional<std::span<const buffer>> intermediates;
-    const void* intermediates_device = nullptr;  ///< the backend that allocated them, where known
+    std::optional<std::span<const buffer>> scratch;  ///< the intermediates, then the workspaces, that the caller passed
+    const void* scratch_device = nullptr;  ///< the backend that allocated them, where known
     std::optional<typename Backend::stream> stream;
     std::string_view label;
 
@@ -95,8 +95,8 @@ void apply_option(launch_request<Pipeline, Backend>& request, const Option& opti
                           decltype(option.buffers)::extent == Pipeline::scratch_count,
                       "accy::launch_pipeline<P>: use_scratch got a fixed-size container whose count differs from "
                       "P's intermediates and workspaces");
-        request.intermediates = option.buffers;
-        request.intermediates_device = option.device;
+        request.scratch = option.buffers;
+        request.scratch_device = option.device;
     } else if constexpr (requires { option.stream; }) {
         if constexpr (!std::is_convertible_v<decltype(option.stream), typename Backend::stream>)
             static_assert(diagnostic::always_false<Option>,
@@ -166,12 +166,12 @@ void check_request(const launch_request<Pipeline, Backend>& request, const deriv
             }
         }
     }
-    if (!request.intermediates) return;
-    if (request.intermediates_device != nullptr && request.device != nullptr &&
-        request.intermediates_device != static_cast<const void*>(request.device))
+    if (!request.scratch) return;
+    if (request.scratch_device != nullptr && request.device != nullptr &&
+        request.scratch_device != static_cast<const void*>(request.device))
         throw request.mismatch("the scratch buffers were allocated on another backend instance; they belong to that "
                                "backend's device");
-    const std::span<const buffer> provided = *request.intermediates;
+    const std::span<const buffer> provided = *request.scratch;
     if (provided.size() != Pipeline::scratch_count)
         throw request.mismatch("expects ", Pipeline::intermediate_count, " intermediates and ", Pipeline::workspace_count,
                                " workspaces, got ", provided.size(), " buffers");

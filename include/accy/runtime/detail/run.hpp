@@ -48,7 +48,7 @@ private:
 /// The backend's context made current for a whole call, where the backend has one.
 template <backend Backend>
 auto enter_context(Backend& device) {
-    if constexpr (requires { device.enter_context(); }) return device.enter_context();
+    if constexpr (backend_with_context<Backend>) return device.enter_context();
     else return 0;
 }
 
@@ -70,7 +70,7 @@ void run(Backend& device, const launch_request<Pipeline, Backend>& request) {
     stage_launches<Pipeline> launches = checked_launches(request);
 
     std::optional<scratch_buffers<Pipeline, Backend>> allocated;
-    if (!request.intermediates) {
+    if (!request.scratch) {
         try {
             allocated.emplace(scratch_buffers<Pipeline, Backend>::allocate(device, request.values, request.label));
         } catch (const error& failure) {
@@ -81,20 +81,17 @@ void run(Backend& device, const launch_request<Pipeline, Backend>& request) {
         }
     }
     const bound_buffers buffers{request.operands, request.results,
-                                request.intermediates ? *request.intermediates : allocated->buffers(),
+                                request.scratch ? *request.scratch : allocated->buffers(),
                                 Pipeline::intermediate_count};
     owned_kernels<Backend, Pipeline::stage_count> loaded(device);  // declared last: unloaded before the buffers go
-    constexpr bool checks_launches = requires(const typename Backend::kernel& kernel, const launch_config& config) {
-        device.check_launch(kernel, config);
-    };
     [[maybe_unused]] const auto in_context = enter_context(device);
 
     // What this call allocated or loaded itself, it waits for before destroying it.
-    const bool owns_anything = request.pool == nullptr || !request.intermediates;
+    const bool owns_anything = request.pool == nullptr || !request.scratch;
     std::size_t stage = 0;
     try {
         // With a pool, what only the backend can check of each stage's launch, before any stage launches.
-        if constexpr (checks_launches) {
+        if constexpr (backend_checking_launches<Backend>) {
             if (request.pool != nullptr)
                 for (; stage < Pipeline::stage_count; ++stage)
                     device.check_launch((*request.pool)[stage].kernel, launches.config(stage));
@@ -107,7 +104,7 @@ void run(Backend& device, const launch_request<Pipeline, Backend>& request) {
             }));
             const typename Backend::kernel& kernel =
                 request.pool != nullptr ? (*request.pool)[stage].kernel : loaded.load(launches.entry(stage), request.fmt);
-            if constexpr (checks_launches)
+            if constexpr (backend_checking_launches<Backend>)
                 if (request.pool == nullptr) device.check_launch(kernel, launches.config(stage));
             launches.for_each_zero_filled(stage, [&](const buffer& zeroed) { device.fill_zero(zeroed, request.stream); });
             device.launch(kernel, launches.config(stage), launches.arguments(stage), request.stream);

@@ -13,8 +13,8 @@
 #include <accy/kernel/kernel_entry.hpp>
 #include <accy/kernel/parameter.hpp>
 #include <accy/pipeline/buffer_ref.hpp>
-#include <accy/pipeline/detail/derivation_step.hpp>
 #include <accy/runtime/detail/derive_tensor_map.hpp>
+#include <accy/runtime/detail/evaluate.hpp>
 #include <accy/runtime/detail/launch_plan.hpp>
 
 #include <array>
