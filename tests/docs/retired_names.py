@@ -25,6 +25,9 @@ RETIRED = [
     (r"\bexample_definition\b", "accy::definition_base"),
     (r"\baccy_test::definition\b", "accy::definition_base"),
     (r"\bcuda_module\b", "accy::kernel_declaration::entry"),
+    (r"\bcuda/module\.hpp\b", "accy/backend/cuda/artifact.hpp"),
+    (r"\brequest\.intermediates\b", "launch_request::scratch"),
+    (r"\bformat_text\(", "detail::message"),
 ]
 
 SKIPPED = ("benchmarks/NOTES.md", "benchmarks/results/", "tests/docs/retired_names.py")

@@ -13,7 +13,7 @@ enum class format {
     cuda_fatbin,  ///< a fatbin: cubins for several architectures and PTX
     cuda_source,  ///< CUDA C++ source, compiled at load by NVRTC for the device (CUDA backend)
     host,         ///< a C++ callable run once per block by the host backend
-    metal_msl,    ///< Metal shading language, named by the seed; no backend runs it yet
+    metal_msl,    ///< Metal shading language, named by accy's specification; no backend runs it yet
 };
 
 inline constexpr std::size_t format_count = 6;

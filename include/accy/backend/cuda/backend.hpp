@@ -11,7 +11,7 @@
 #include <accy/backend/cuda/detail/load_kernel.hpp>
 #include <accy/backend/cuda/detail/make_artifact.hpp>
 #include <accy/backend/cuda/driver.hpp>
-#include <accy/backend/cuda/module.hpp>
+#include <accy/backend/cuda/artifact.hpp>
 #include <accy/core/buffer.hpp>
 #include <accy/core/detail/check_transfer.hpp>
 #include <accy/core/detail/message.hpp>

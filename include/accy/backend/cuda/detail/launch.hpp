@@ -8,7 +8,7 @@
 #include <accy/backend/cuda/detail/check.hpp>
 #include <accy/backend/cuda/detail/parameters.hpp>
 #include <accy/backend/cuda/driver.hpp>
-#include <accy/backend/cuda/module.hpp>
+#include <accy/backend/cuda/artifact.hpp>
 #include <accy/core/detail/message.hpp>
 #include <accy/core/error.hpp>
 #include <accy/kernel/argument.hpp>

@@ -10,7 +10,7 @@
 #include <accy/backend/cuda/detail/ptx.hpp>
 #include <accy/backend/cuda/detail/signature.hpp>
 #include <accy/backend/cuda/driver.hpp>
-#include <accy/backend/cuda/module.hpp>
+#include <accy/backend/cuda/artifact.hpp>
 #include <accy/core/detail/message.hpp>
 #include <accy/core/error.hpp>
 #include <accy/core/format.hpp>

@@ -4,7 +4,7 @@
 #pragma once
 
 #include <accy/backend/cuda/detail/nvrtc.hpp>
-#include <accy/backend/cuda/module.hpp>
+#include <accy/backend/cuda/artifact.hpp>
 #include <accy/core/detail/message.hpp>
 #include <accy/core/error.hpp>
 #include <accy/core/format.hpp>

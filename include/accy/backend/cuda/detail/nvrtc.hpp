@@ -2,7 +2,7 @@
 // Defines `accy::cuda::detail::compile_cuda_source`, which compiles CUDA C++ to a cubin through NVRTC, loaded at run time.
 #pragma once
 
-#include <accy/backend/cuda/module.hpp>
+#include <accy/backend/cuda/artifact.hpp>
 #include <accy/core/detail/message.hpp>
 #include <accy/core/error.hpp>
 
