@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: Apache-2.0
 // Host-side cost of launch_pipeline on the recording backend (no device): what accy adds to the
-// backend's own calls, for the seed's three-stage scan.
-#include "support/seed_pipeline.hpp"
+// backend's own calls, for the tests' three-stage scan (tests/support/scan_pipeline.hpp).
+#include "support/scan_pipeline.hpp"
 
 #include <accy/accy.hpp>
 #include <accy/testing/recording_backend.hpp>
@@ -30,7 +30,7 @@ void raw_backend_launches(benchmark::State& state) {
     recording_backend device = counting_backend();
     const auto pool = accy::load_artifacts<device_scan>(device, accy::formats::cuda_ptx);
     const auto scratch = accy::allocate_scratch<device_scan>(device, accy_test::n_5000);
-    const accy::buffer out = accy_test::seed_results[0], in = accy_test::seed_operands[0], tile_sums = scratch[0],
+    const accy::buffer out = accy_test::scan_results[0], in = accy_test::scan_operands[0], tile_sums = scratch[0],
                        scanned = scratch[1];
     const std::uint32_t n = 5000, blocks = 79;
     const accy::launch_config tiles{{79, 1, 1}, {64, 1, 1}, 0}, one{{1, 1, 1}, {96, 1, 1}, 0};
@@ -54,8 +54,8 @@ void launch_with_pool_and_intermediates(benchmark::State& state) {
     const auto pool = accy::load_artifacts<device_scan>(device, accy::formats::cuda_ptx);
     const auto scratch = accy::allocate_scratch<device_scan>(device, accy_test::n_5000);
     for (auto _ : state) {
-        accy::launch_pipeline<device_scan>(device, accy::formats::cuda_ptx, accy_test::seed_operands,
-                                           accy_test::seed_results, accy_test::n_5000, accy::use_pool(pool),
+        accy::launch_pipeline<device_scan>(device, accy::formats::cuda_ptx, accy_test::scan_operands,
+                                           accy_test::scan_results, accy_test::n_5000, accy::use_pool(pool),
                                            accy::use_scratch(scratch));
         benchmark::ClobberMemory();
     }
@@ -66,8 +66,8 @@ BENCHMARK(launch_with_pool_and_intermediates);
 void cold_launch(benchmark::State& state) {
     recording_backend device = counting_backend();
     for (auto _ : state) {
-        accy::launch_pipeline<device_scan>(device, accy::formats::cuda_ptx, accy_test::seed_operands,
-                                           accy_test::seed_results, accy_test::n_5000);
+        accy::launch_pipeline<device_scan>(device, accy::formats::cuda_ptx, accy_test::scan_operands,
+                                           accy_test::scan_results, accy_test::n_5000);
         // The recording backend keeps every id it hands out; forget them so memory stays flat.
         device.allocated_ids.clear();
         device.allocated_byte_sizes.clear();

@@ -74,7 +74,7 @@ struct chain_definition {
 template <class Pipeline>
 struct setup {
     accy_bench::gpu& gpu = accy_bench::the_gpu();
-    accy::cuda::device_buffer in{gpu.device, 256}, out{gpu.device, 256};
+    accy::device_buffer<std::uint8_t, accy::cuda::backend> in{gpu.device, 256}, out{gpu.device, 256};
     std::array<accy::buffer, 1> operands{in.view()}, results{out.view()};
     typename Pipeline::scalar_values scalars{256};
     accy::artifact_pool<Pipeline, accy::cuda::backend> pool =

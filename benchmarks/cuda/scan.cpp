@@ -34,10 +34,9 @@ constexpr std::uint32_t largest = 1u << 28;
 /// output and a count, made once.
 struct bench_buffers {
     accy_bench::gpu& gpu = accy_bench::the_gpu();
-    accy::cuda::device_buffer in_f32{gpu.device, std::size_t{largest} * sizeof(float)};
-    accy::cuda::device_buffer in_i32{gpu.device, std::size_t{largest} * sizeof(std::int32_t)};
-    accy::cuda::device_buffer out{gpu.device, std::size_t{largest} * sizeof(float)};
-    accy::cuda::device_buffer count{gpu.device, sizeof(std::uint32_t)};
+    accy::device_buffer<float, accy::cuda::backend> in_f32{gpu.device, largest}, out{gpu.device, largest};
+    accy::device_buffer<std::int32_t, accy::cuda::backend> in_i32{gpu.device, largest};
+    accy::device_buffer<std::uint32_t, accy::cuda::backend> count{gpu.device, 1};
     accy_bench::cub_reference cub{largest};
 
     bench_buffers() {
@@ -45,17 +44,17 @@ struct bench_buffers {
         std::vector<float> floats(largest);
         std::uniform_real_distribution<float> draw_float(-1.0f, 1.0f);
         for (float& value : floats) value = draw_float(engine);
-        gpu.device.upload(in_f32.view(), floats.data(), floats.size() * sizeof(float));
+        in_f32.upload(floats);
         std::vector<std::int32_t> ints(largest);
         std::uniform_int_distribution<std::int32_t> draw_int(std::numeric_limits<std::int32_t>::min(),
                                                              std::numeric_limits<std::int32_t>::max());
         for (std::int32_t& value : ints) value = draw_int(engine);
-        gpu.device.upload(in_i32.view(), ints.data(), ints.size() * sizeof(std::int32_t));
+        in_i32.upload(ints);
     }
 
     template <class T>
     const T* input() const {
-        return reinterpret_cast<const T*>((std::is_same_v<T, float> ? in_f32 : in_i32).view().address);
+        return reinterpret_cast<const T*>((std::is_same_v<T, float> ? in_f32.view() : in_i32.view()).address);
     }
     template <class T>
     T* output() const {

@@ -146,7 +146,7 @@ BOOST_AUTO_TEST_CASE(shared_memory_bytes_are_in_the_launch_configuration) {
     BOOST_TEST(launch.config.shared_bytes == 16u + 4u * 128u);
     BOOST_TEST((launch.config.grid == accy::dim3{5, 1, 1}));
     BOOST_TEST((launch.config.block == accy::dim3{128, 1, 1}));
-    // The seed's kernels ask for none.
+    // The scan pipeline's kernels ask for none.
     static_assert(sums_launch.shared.total({128, 1, 1}) == 528);
     static_assert(accy::shared_memory{}.total({1024, 1, 1}) == 0);
 }

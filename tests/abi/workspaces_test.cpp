@@ -105,11 +105,11 @@ struct kept_zero_definition : scratchy_definition {
 using kept_zero_scratchy = accy::pipeline<kept_zero_definition>;
 
 constexpr std::uint64_t n_5000 = 5000;  // 20 tiles
-const std::array seed_operands{recorded<std::int32_t>(1001, n_5000)};
-const std::array seed_results{recorded<std::int32_t>(1002, n_5000), recorded<std::int32_t>(1003, 1)};
+const std::array scan_operands{recorded<std::int32_t>(1001, n_5000)};
+const std::array scan_results{recorded<std::int32_t>(1002, n_5000), recorded<std::int32_t>(1003, 1)};
 
 void launch_recorded(recording_backend& device, auto... options) {
-    accy::launch_pipeline<scratchy>(device, accy::formats::cuda_ptx, seed_operands, seed_results, scratchy::scalar_values{n_5000},
+    accy::launch_pipeline<scratchy>(device, accy::formats::cuda_ptx, scan_operands, scan_results, scratchy::scalar_values{n_5000},
                                     options...);
 }
 
@@ -213,10 +213,10 @@ BOOST_AUTO_TEST_CASE(caller_workspaces_are_checked_like_intermediates) {
     scratch[1] = {};
     check_refused(launching_with(scratch), {"workspace 0 is a null buffer"});
     scratch = good;
-    scratch[1] = seed_operands[0];
+    scratch[1] = scan_operands[0];
     check_refused(launching_with(scratch), {"workspace 0 overlaps operand 0"});
     scratch = good;
-    scratch[2] = {seed_results[1].address, 8};
+    scratch[2] = {scan_results[1].address, 8};
     check_refused(launching_with(scratch), {"workspace 1 overlaps result 1"});
     scratch = good;
     scratch[2] = {good[0].address + 8, 8};
@@ -287,7 +287,7 @@ BOOST_AUTO_TEST_CASE(a_kept_zero_workspace_is_zeroed_when_allocated_and_never_by
         BOOST_TEST(device.synchronize_count == 1u);  // zero before any launch on any stream
         const auto pool = accy::load_artifacts<kept_zero_scratchy>(device, accy::formats::cuda_ptx);
         for (int round = 0; round < 3; ++round)
-            accy::launch_pipeline<kept_zero_scratchy>(device, accy::formats::cuda_ptx, seed_operands, seed_results,
+            accy::launch_pipeline<kept_zero_scratchy>(device, accy::formats::cuda_ptx, scan_operands, scan_results,
                                                       kept_zero_scratchy::scalar_values{n_5000}, accy::use_pool(pool),
                                                       accy::use_scratch(scratch.buffers()));
         BOOST_TEST(device.launch_count == 6u);
@@ -297,7 +297,7 @@ BOOST_AUTO_TEST_CASE(a_kept_zero_workspace_is_zeroed_when_allocated_and_never_by
 
     // A launch that allocates its own scratch zeroes it there, before its first stage.
     recording_backend cold;
-    accy::launch_pipeline<kept_zero_scratchy>(cold, accy::formats::cuda_ptx, seed_operands, seed_results,
+    accy::launch_pipeline<kept_zero_scratchy>(cold, accy::formats::cuda_ptx, scan_operands, scan_results,
                                               kept_zero_scratchy::scalar_values{n_5000});
     BOOST_TEST(cold.zeroed_ids == (std::vector<recording_backend::object_id>{cold.allocated_ids.at(2)}),
                boost::test_tools::per_element());

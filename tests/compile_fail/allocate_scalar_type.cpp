@@ -2,7 +2,7 @@
 // allocate_scratch gets its runtime scalar n as a std::uint64_t; the pipeline declares a std::uint32_t.
 // expect: accy: a runtime scalar's type differs from the type P declares for it
 // expect: accy::diagnostic::in_scalar<0, accy::diagnostic::text<'n'>
-#include <support/seed_pipeline.hpp>
+#include <support/scan_pipeline.hpp>
 
 #include <cstdint>
 #include <tuple>

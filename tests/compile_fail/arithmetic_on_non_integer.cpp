@@ -5,7 +5,7 @@
 // expect: in_stage<1, accy::diagnostic::text<'a', 'c', 'c', 'y', '.', 'k', 'e', 'r', 'n', 'e', 'l', '.', 't', 'e', 's', 't', '.', 's', 'u', 'm', 's', '_', 's', 'c', 'a', 'n'>
 // expect: accy::diagnostic::at_parameter<2, accy::diagnostic::text<'c', 'o', 'u', 'n', 't'>, accy::ceil_div<accy::forward<1>, 64>
 // expect: accy::diagnostic::reads_scalar<1, accy::diagnostic::text<'a', 'l', 'p', 'h', 'a'>
-#include <support/seed_pipeline.hpp>
+#include <support/scan_pipeline.hpp>
 
 #include <cstdint>
 #include <tuple>

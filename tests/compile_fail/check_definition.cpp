@@ -4,7 +4,7 @@
 // expect: accy::diagnostic::report<accy::problem::argument_kind_mismatch
 // expect: in_stage<2, accy::diagnostic::text<'a', 'c', 'c', 'y', '.', 'k', 'e', 'r', 'n', 'e', 'l', '.', 't', 'e', 's', 't', '.', 'a', 'd', 'd', '_', 'b', 'a', 's', 'e'>
 // expect: at_parameter<2, accy::diagnostic::text<'n'>, accy::operand<0>
-#include <support/seed_pipeline.hpp>
+#include <support/scan_pipeline.hpp>
 
 using namespace accy;
 using accy_test::n;

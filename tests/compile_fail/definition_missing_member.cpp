@@ -2,7 +2,7 @@
 // A pipeline definition forgets its runtime_scalars.
 // expect: accy::pipeline<Definition>: Definition must declare target, version, registry, runtime_scalars, operands, results and stages as static members
 // expect: accy::pipeline<definition>
-#include <support/seed_pipeline.hpp>
+#include <support/scan_pipeline.hpp>
 
 #include <cstdint>
 #include <string_view>
@@ -14,7 +14,7 @@ using namespace accy;
 struct definition {
     static constexpr std::string_view target = "compile_fail.missing_member";
     static constexpr std::uint32_t version = 1;
-    static constexpr const auto& registry = accy_test::seed_registry;
+    static constexpr const auto& registry = accy_test::scan_registry;
     // mistake: no runtime_scalars
     using operands = accy_test::device_scan_definition::operands;
     using results = accy_test::device_scan_definition::results;

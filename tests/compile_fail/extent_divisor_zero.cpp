@@ -4,7 +4,7 @@
 // expect: accy::diagnostic::report<accy::problem::divisor_zero
 // expect: accy::diagnostic::in_buffer<accy::buffer_kind::intermediate, 0, accy::shape<accy::dtype::f32, accy::ceil_div<accy::forward<0>, 0>
 // expect: accy::diagnostic::reads_scalar<0, accy::diagnostic::text<'n'>
-#include <support/seed_pipeline.hpp>
+#include <support/scan_pipeline.hpp>
 
 #include <cstdint>
 #include <tuple>

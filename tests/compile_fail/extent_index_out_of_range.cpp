@@ -3,7 +3,7 @@
 // expect: accy::pipeline: a derivation forward<i> reads runtime scalar i at or past the number of runtime scalars
 // expect: accy::diagnostic::report<accy::problem::scalar_index_out_of_range
 // expect: accy::diagnostic::in_buffer<accy::buffer_kind::intermediate, 1, accy::shape<accy::dtype::f32, accy::ceil_div<accy::forward<1>, 64>
-#include <support/seed_pipeline.hpp>
+#include <support/scan_pipeline.hpp>
 
 #include <cstdint>
 #include <tuple>

@@ -4,7 +4,7 @@
 // expect: accy::diagnostic::report<accy::problem::extent_not_an_integer
 // expect: accy::diagnostic::in_buffer<accy::buffer_kind::result, 0, accy::shape<accy::dtype::f32, accy::forward<1>
 // expect: accy::diagnostic::reads_scalar<1, accy::diagnostic::text<'a', 'l', 'p', 'h', 'a'>
-#include <support/seed_pipeline.hpp>
+#include <support/scan_pipeline.hpp>
 
 #include <cstdint>
 #include <tuple>

@@ -3,7 +3,7 @@
 // expect: accy::pipeline: a buffer has a constant extent of 0 elements or fewer; a buffer needs one element or more
 // expect: accy::diagnostic::report<accy::problem::extent_zero
 // expect: accy::diagnostic::in_buffer<accy::buffer_kind::intermediate, 1, accy::shape<accy::dtype::u32, accy::constant<0>
-#include <support/seed_pipeline.hpp>
+#include <support/scan_pipeline.hpp>
 
 #include <cstdint>
 #include <tuple>

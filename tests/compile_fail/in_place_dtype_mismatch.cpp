@@ -3,7 +3,7 @@
 // expect: accy::pipeline: a result in_place<i, Shape> must have operand i's dtype
 // expect: accy::diagnostic::report<accy::problem::in_place_dtype_mismatch
 // expect: accy::diagnostic::in_buffer<accy::buffer_kind::result, 0, accy::in_place<0, accy::shape<accy::dtype::u32, accy::forward<0>
-#include <support/seed_pipeline.hpp>
+#include <support/scan_pipeline.hpp>
 
 #include <cstdint>
 #include <tuple>

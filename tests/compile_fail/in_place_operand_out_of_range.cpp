@@ -3,7 +3,7 @@
 // expect: accy::pipeline: a result is in_place<i, ...> over operand i at or past the number of operands
 // expect: accy::diagnostic::report<accy::problem::in_place_operand_out_of_range
 // expect: accy::diagnostic::in_buffer<accy::buffer_kind::result, 0, accy::in_place<1, accy::shape<accy::dtype::f32, accy::forward<0>
-#include <support/seed_pipeline.hpp>
+#include <support/scan_pipeline.hpp>
 
 #include <cstdint>
 #include <tuple>

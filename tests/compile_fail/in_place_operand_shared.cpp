@@ -3,7 +3,7 @@
 // expect: accy::pipeline: two results are in_place<i, ...> over the same operand i, and would write the same memory
 // expect: accy::diagnostic::report<accy::problem::in_place_operand_shared
 // expect: accy::diagnostic::in_buffer<accy::buffer_kind::result, 1, accy::in_place<0, accy::shape<accy::dtype::f32, accy::forward<0>
-#include <support/seed_pipeline.hpp>
+#include <support/scan_pipeline.hpp>
 
 #include <cstdint>
 #include <tuple>

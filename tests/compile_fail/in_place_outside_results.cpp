@@ -3,7 +3,7 @@
 // expect: accy::pipeline: in_place<i, ...> declares a result that may share an operand's memory; it applies to results only
 // expect: accy::diagnostic::report<accy::problem::in_place_outside_results
 // expect: accy::diagnostic::in_buffer<accy::buffer_kind::operand, 0, accy::in_place<0, accy::shape<accy::dtype::f32, accy::forward<0>
-#include <support/seed_pipeline.hpp>
+#include <support/scan_pipeline.hpp>
 
 #include <cstdint>
 #include <tuple>

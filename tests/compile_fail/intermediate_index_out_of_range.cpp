@@ -4,7 +4,7 @@
 // expect: accy::diagnostic::report<accy::problem::intermediate_index_out_of_range
 // expect: in_stage<1, accy::diagnostic::text<'a', 'c', 'c', 'y', '.', 'k', 'e', 'r', 'n', 'e', 'l', '.', 't', 'e', 's', 't', '.', 's', 'u', 'm', 's', '_', 's', 'c', 'a', 'n'>
 // expect: accy::diagnostic::at_parameter<0, accy::diagnostic::text<'s', 'c', 'a', 'n', 'n', 'e', 'd'>, accy::intermediate<2>
-#include <support/seed_pipeline.hpp>
+#include <support/scan_pipeline.hpp>
 
 #include <cstdint>
 #include <tuple>

@@ -3,7 +3,7 @@
 // expect: accy::pipeline: an intermediate is not read by any stage after the first stage that writes it
 // expect: accy::diagnostic::report<accy::problem::intermediate_never_read
 // expect: accy::diagnostic::in_buffer<accy::buffer_kind::intermediate, 1, accy::shape<accy::dtype::f32, accy::ceil_div<accy::forward<0>, 64>
-#include <support/seed_pipeline.hpp>
+#include <support/scan_pipeline.hpp>
 
 #include <cstdint>
 #include <tuple>

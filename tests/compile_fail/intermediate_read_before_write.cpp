@@ -4,7 +4,7 @@
 // expect: accy::diagnostic::report<accy::problem::intermediate_read_before_write
 // expect: in_stage<1, accy::diagnostic::text<'a', 'c', 'c', 'y', '.', 'k', 'e', 'r', 'n', 'e', 'l', '.', 't', 'e', 's', 't', '.', 's', 'u', 'm', 's', '_', 's', 'c', 'a', 'n'>
 // expect: accy::diagnostic::at_parameter<1, accy::diagnostic::text<'t', 'i', 'l', 'e', '_', 's', 'u', 'm', 's'>, accy::intermediate<1>
-#include <support/seed_pipeline.hpp>
+#include <support/scan_pipeline.hpp>
 
 #include <cstdint>
 #include <tuple>

@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: Apache-2.0
 // A launch names the definition instead of accy::pipeline<definition>.
 // expect: accy::launch_pipeline<P>: P must be an accy::pipeline<Definition>
-#include <support/seed_pipeline.hpp>
+#include <support/scan_pipeline.hpp>
 
 #include <array>
 #include <cstdint>

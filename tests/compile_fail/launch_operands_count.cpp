@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: Apache-2.0
 // A launch passes a std::array of two operands to a pipeline of one operand.
 // expect: accy::launch_pipeline<P>: the operands container has a fixed size that differs from P's operand_count
-#include <support/seed_pipeline.hpp>
+#include <support/scan_pipeline.hpp>
 
 #include <array>
 #include <cstdint>

@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: Apache-2.0
 // A launch passes use_pool(...) something that is not an artifact pool.
 // expect: accy::use_pool(pool): pool must be an accy::artifact_pool
-#include <support/seed_pipeline.hpp>
+#include <support/scan_pipeline.hpp>
 
 #include <array>
 #include <cstdint>

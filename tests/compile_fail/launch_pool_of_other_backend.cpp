@@ -2,7 +2,7 @@
 // A launch on one backend type uses a pool loaded on another backend type.
 // expect: accy::launch_pipeline: the artifact pool was loaded on another backend type
 // expect: accy::artifact_pool<accy::pipeline<accy_test::device_scan_definition>, other_backend>
-#include <support/seed_pipeline.hpp>
+#include <support/scan_pipeline.hpp>
 
 #include <array>
 #include <cstdint>

@@ -1,8 +1,8 @@
 // SPDX-License-Identifier: Apache-2.0
-// A launch of the seed pipeline uses a pool loaded for another pipeline (same kernels, another target).
+// A launch of the scan pipeline uses a pool loaded for another pipeline (same kernels, another target).
 // expect: accy::launch_pipeline<P>: the artifact pool was loaded for another pipeline
 // expect: accy::artifact_pool<accy::pipeline<other_definition>, accy::testing::recording_backend>
-#include <support/seed_pipeline.hpp>
+#include <support/scan_pipeline.hpp>
 
 #include <array>
 #include <cstdint>

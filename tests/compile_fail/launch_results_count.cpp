@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: Apache-2.0
 // A launch passes a std::array of no results to a pipeline of one result.
 // expect: accy::launch_pipeline<P>: the results container has a fixed size that differs from P's result_count
-#include <support/seed_pipeline.hpp>
+#include <support/scan_pipeline.hpp>
 
 #include <array>
 #include <cstdint>

@@ -2,7 +2,7 @@
 // A launch passes its runtime scalar n as an int (std::tuple{1000} deduces int); the pipeline declares a std::uint32_t.
 // expect: accy: a runtime scalar's type differs from the type P declares for it; runtime scalars are not converted: build them with P::runtime_scalars(values...)
 // expect: accy::diagnostic::in_scalar<0, accy::diagnostic::text<'n'>
-#include <support/seed_pipeline.hpp>
+#include <support/scan_pipeline.hpp>
 
 #include <array>
 #include <tuple>

@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: Apache-2.0
 // A launch passes a tuple of two runtime scalars to a pipeline of one.
 // expect: accy: the runtime scalars tuple has a different count than P's runtime_scalars
-#include <support/seed_pipeline.hpp>
+#include <support/scan_pipeline.hpp>
 
 #include <array>
 #include <cstdint>

@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: Apache-2.0
 // A launch passes its runtime scalars in a std::vector, as accy took them before they were typed.
 // expect: accy: the runtime scalars of pipeline P are passed as a tuple, P::runtime_scalars(...)
-#include <support/seed_pipeline.hpp>
+#include <support/scan_pipeline.hpp>
 
 #include <array>
 #include <cstdint>

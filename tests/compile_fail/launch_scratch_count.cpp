@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: Apache-2.0
 // A launch passes a std::array of one intermediate to a pipeline of two.
 // expect: accy::launch_pipeline<P>: use_scratch got a fixed-size container whose count differs from P's intermediates and workspaces
-#include <support/seed_pipeline.hpp>
+#include <support/scan_pipeline.hpp>
 
 #include <array>
 #include <cstdint>

@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: Apache-2.0
 // A launch passes a stream of another type than the backend's.
 // expect: accy::launch_pipeline: on_stream(s) takes a stream of the backend's stream type
-#include <support/seed_pipeline.hpp>
+#include <support/scan_pipeline.hpp>
 
 #include <array>
 #include <cstdint>

@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: Apache-2.0
 // A launch passes something that is not a launch option.
 // expect: accy::launch_pipeline: an option is use_pool(...), use_scratch(...), on_stream(...) or label(...)
-#include <support/seed_pipeline.hpp>
+#include <support/scan_pipeline.hpp>
 
 #include <array>
 #include <cstdint>

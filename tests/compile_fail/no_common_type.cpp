@@ -5,7 +5,7 @@
 // expect: accy::diagnostic::in_buffer<accy::buffer_kind::operand, 0, accy::shape<accy::dtype::f32, accy::sum<accy::forward<1>, accy::forward<2>
 // expect: accy::diagnostic::reads_scalar<1, accy::diagnostic::text<'c', 'o', 'u', 'n', 't'>
 // expect: accy::diagnostic::reads_scalar<2, accy::diagnostic::text<'o', 'f', 'f', 's', 'e', 't'>
-#include <support/seed_pipeline.hpp>
+#include <support/scan_pipeline.hpp>
 
 #include <cstdint>
 #include <tuple>

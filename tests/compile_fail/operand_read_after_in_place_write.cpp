@@ -6,7 +6,7 @@
 // expect: accy::diagnostic::report<accy::problem::operand_read_after_in_place_write
 // expect: in_stage<3, accy::diagnostic::text<'a', 'c', 'c', 'y', '.', 'k', 'e', 'r', 'n', 'e', 'l', '.', 't', 'e', 's', 't', '.', 'a', 'd', 'd', '_', 'b', 'a', 's', 'e'>
 // expect: accy::diagnostic::at_parameter<1, accy::diagnostic::text<'b', 'a', 's', 'e', 's'>, accy::operand<0>
-#include <support/seed_pipeline.hpp>
+#include <support/scan_pipeline.hpp>
 
 #include <cstdint>
 #include <tuple>

@@ -4,7 +4,7 @@
 // expect: accy::diagnostic::report<accy::problem::operand_written
 // expect: in_stage<0, accy::diagnostic::text<'a', 'c', 'c', 'y', '.', 'k', 'e', 'r', 'n', 'e', 'l', '.', 't', 'e', 's', 't', '.', 'b', 'l', 'o', 'c', 'k', '_', 's', 'c', 'a', 'n'>
 // expect: accy::diagnostic::at_parameter<0, accy::diagnostic::text<'o', 'u', 't'>, accy::operand<0>
-#include <support/seed_pipeline.hpp>
+#include <support/scan_pipeline.hpp>
 
 #include <cstdint>
 #include <tuple>

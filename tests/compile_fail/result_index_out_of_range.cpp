@@ -4,7 +4,7 @@
 // expect: accy::diagnostic::report<accy::problem::result_index_out_of_range
 // expect: in_stage<2, accy::diagnostic::text<'a', 'c', 'c', 'y', '.', 'k', 'e', 'r', 'n', 'e', 'l', '.', 't', 'e', 's', 't', '.', 'a', 'd', 'd', '_', 'b', 'a', 's', 'e'>
 // expect: accy::diagnostic::at_parameter<0, accy::diagnostic::text<'o', 'u', 't'>, accy::result<1>
-#include <support/seed_pipeline.hpp>
+#include <support/scan_pipeline.hpp>
 
 #include <cstdint>
 #include <tuple>

@@ -3,7 +3,7 @@
 // expect: accy::pipeline: no stage writes a result; bind it to a parameter a kernel writes, or remove it
 // expect: accy::diagnostic::report<accy::problem::result_never_written
 // expect: accy::diagnostic::in_buffer<accy::buffer_kind::result, 1, accy::shape<accy::dtype::f32, accy::forward<0>
-#include <support/seed_pipeline.hpp>
+#include <support/scan_pipeline.hpp>
 
 #include <cstdint>
 #include <tuple>

@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: Apache-2.0
 // P::runtime_scalars gets two values for a pipeline of one runtime scalar.
 // expect: accy: P::runtime_scalars(values...) takes one value per runtime scalar of P, in their order
-#include <support/seed_pipeline.hpp>
+#include <support/scan_pipeline.hpp>
 
 #include <cstdint>
 #include <tuple>

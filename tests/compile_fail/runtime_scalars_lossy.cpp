@@ -2,7 +2,7 @@
 // P::runtime_scalars gets an int for the pipeline's std::uint32_t scalar n: -1 would become 4294967295.
 // expect: accy: P::runtime_scalars(values...): a value's type could lose values of the type its runtime scalar declares
 // expect: text<'n'>
-#include <support/seed_pipeline.hpp>
+#include <support/scan_pipeline.hpp>
 
 #include <tuple>
 

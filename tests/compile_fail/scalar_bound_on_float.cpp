@@ -3,7 +3,7 @@
 // expect: accy::scalar<Name, T, Bounds>: bounds apply to integer scalars, with min <= max
 // expect: accy::diagnostic::report<accy::problem::scalar_bounds_invalid
 // expect: in_scalar<1, accy::diagnostic::text<'a', 'l', 'p', 'h', 'a'>
-#include <support/seed_pipeline.hpp>
+#include <support/scan_pipeline.hpp>
 
 #include <cstdint>
 #include <tuple>

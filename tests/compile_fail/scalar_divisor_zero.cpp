@@ -5,7 +5,7 @@
 // expect: in_stage<1, accy::diagnostic::text<'a', 'c', 'c', 'y', '.', 'k', 'e', 'r', 'n', 'e', 'l', '.', 't', 'e', 's', 't', '.', 's', 'u', 'm', 's', '_', 's', 'c', 'a', 'n'>
 // expect: accy::diagnostic::at_parameter<2, accy::diagnostic::text<'c', 'o', 'u', 'n', 't'>, accy::ceil_div<accy::forward<0>, 0>
 // expect: accy::diagnostic::reads_scalar<0, accy::diagnostic::text<'n'>
-#include <support/seed_pipeline.hpp>
+#include <support/scan_pipeline.hpp>
 
 #include <cstdint>
 #include <tuple>

@@ -3,7 +3,7 @@
 // expect: accy::scalar<Name, T>: T must be a number (i32, u32, i64, u64, f32, f64, u8) or a trivially copyable struct
 // expect: accy::diagnostic::report<accy::problem::scalar_type_not_supported
 // expect: in_scalar<1, accy::diagnostic::text<'d', 'a', 't', 'a'>
-#include <support/seed_pipeline.hpp>
+#include <support/scan_pipeline.hpp>
 
 #include <cstdint>
 #include <tuple>

@@ -3,7 +3,7 @@
 // expect: accy::pipeline: a stage names a (target, version) that the registry has no entry for, in any format
 // expect: accy::diagnostic::report<accy::problem::stage_without_entry
 // expect: in_stage<2, accy::diagnostic::text<'a', 'c', 'c', 'y', '.', 'k', 'e', 'r', 'n', 'e', 'l', '.', 't', 'e', 's', 't', '.', 'a', 'd', 'd', '_', 'b', 'a', 's', 'e'>
-#include <support/seed_pipeline.hpp>
+#include <support/scan_pipeline.hpp>
 
 #include <cstdint>
 #include <tuple>

@@ -3,7 +3,7 @@
 // expect: accy::pipeline: a workspace is declared but no stage binds it; remove it
 // expect: accy::diagnostic::report<accy::problem::workspace_unused
 // expect: accy::diagnostic::in_buffer<accy::buffer_kind::workspace, 0, accy::zero_filled<accy::shape<accy::dtype::i32, accy::constant<1>
-#include <support/seed_pipeline.hpp>
+#include <support/scan_pipeline.hpp>
 
 #include <cstdint>
 #include <tuple>

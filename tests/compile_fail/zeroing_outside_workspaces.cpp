@@ -3,7 +3,7 @@
 // expect: accy::pipeline: zero_filled<...> and kept_zero<...> apply to workspaces only (a kernel's own scratch); accy zeroes no operand, result or intermediate
 // expect: accy::diagnostic::report<accy::problem::zeroing_outside_workspaces
 // expect: accy::diagnostic::in_buffer<accy::buffer_kind::intermediate, 1, accy::zero_filled<accy::shape<accy::dtype::f32, accy::ceil_div<accy::forward<0>, 64>
-#include <support/seed_pipeline.hpp>
+#include <support/scan_pipeline.hpp>
 
 #include <cstdint>
 #include <tuple>

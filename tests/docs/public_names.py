@@ -4,12 +4,14 @@
 
 A public name is one declared at namespace scope in a header under include/accy/, in a namespace
 whose path has no `detail`: a class, struct, union, enum, alias, concept, variable or function (each
-overload set once), and a macro ACCY_* that is not an include guard. Names declared only inside a
-class are the class's members and are not listed separately.
+overload set once), and a macro ACCY_* that is not an include guard and that its header does not
+#undef. Names declared only inside a class are the class's members and are not listed separately.
 
   public_names.py INCLUDE_DIR                      prints `qualified::name header` per line
   public_names.py INCLUDE_DIR --check REFERENCE    fails, naming them, if REFERENCE lacks any name
-                                                   (written as `qualified::name` in backticks)
+                                                   (written as `qualified::name` in backticks), has
+                                                   a row for a name that is not public, or gives
+                                                   another count in "N public names"
 """
 import pathlib
 import re
@@ -135,8 +137,9 @@ def public_names(include_dir):
     for header in sorted(include_dir.rglob("*.hpp")):
         relative = header.relative_to(include_dir).as_posix()
         raw = header.read_text()
+        undefined = set(re.findall(r"^\s*#\s*undef\s+(ACCY_\w+)", raw, re.M))
         for macro in re.findall(r"^\s*#\s*define\s+(ACCY_\w+)", raw, re.M):
-            if not macro.endswith(("_HPP", "_H")):
+            if not macro.endswith(("_HPP", "_H")) and macro not in undefined:
                 found.setdefault(macro, relative)
         for namespace, head in statements(strip(raw)):
             if "detail" in namespace.split("::") or not namespace.startswith("accy"):
@@ -155,8 +158,17 @@ def main(argv):
                    if not re.search("`" + re.escape(name) + r"(?![\w:])", reference)]
         for name, header in missing:
             print(f"{argv[3]}: no entry for `{name}` ({header})", file=sys.stderr)
-        print(f"{len(names) - len(missing)} of {len(names)} public names documented")
-        return 1 if missing else 0
+        rows = re.findall(r"^\| `((?:accy::|ACCY_)[\w:]+)` \| `accy/", reference, re.M)
+        stale = [name for name in rows if name not in names]
+        for name in stale:
+            print(f"{argv[3]}: a row for `{name}`, which no header declares publicly", file=sys.stderr)
+        stated = re.search(r"(\d+) public names", reference)
+        miscounted = not stated or int(stated.group(1)) != len(names)
+        if miscounted:
+            print(f"{argv[3]}: says {stated.group(1) if stated else 'no'} \"N public names\"; the headers declare {len(names)}",
+                  file=sys.stderr)
+        print(f"{len(names) - len(missing)} of {len(names)} public names documented, {len(stale)} stale rows")
+        return 1 if missing or stale or miscounted else 0
     for name, header in sorted(names.items(), key=lambda item: (item[1], item[0])):
         print(name, header)
     return 0

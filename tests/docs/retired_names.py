@@ -28,6 +28,9 @@ RETIRED = [
     (r"\bcuda/module\.hpp\b", "accy/backend/cuda/artifact.hpp"),
     (r"\brequest\.intermediates\b", "launch_request::scratch"),
     (r"\bformat_text\(", "detail::message"),
+    (r"\bseed_(pipeline|host_scan|entr|registry|operands|results|with_msl)", "the scan pipeline's names (tests/support/scan_pipeline.hpp)"),
+    (r"\bexecutor", "launch_pipeline, the launch path"),
+    (r"\bcuda::device_buffer\b", "accy::device_buffer<T, accy::cuda::backend>"),
 ]
 
 SKIPPED = ("benchmarks/NOTES.md", "benchmarks/results/", "tests/docs/retired_names.py")

@@ -29,6 +29,7 @@ namespace {
 using accy_fault::expect;
 using accy_fault::steps;
 using accy_fault::sweep_pipeline;
+using bytes = accy::device_buffer<std::byte, accy::cuda::backend>;
 
 constexpr std::uint32_t rows = 64, columns = 64;
 constexpr std::size_t elements = std::size_t{rows} * columns;
@@ -47,12 +48,12 @@ std::vector<std::uint8_t> operand_bytes() {
 
 /// An operand and a result of the sweep pipeline on `device`, the operand uploaded.
 struct pipeline_buffers {
-    accy::cuda::device_buffer operand, result;
+    bytes operand, result;
     std::array<accy::buffer, 1> operands, results;
 
     pipeline_buffers(steps& step, accy::cuda::backend& device)
-        : operand(step("device_buffer (operand)", [&] { return accy::cuda::device_buffer(device, elements * 2); })),
-          result(step("device_buffer (result)", [&] { return accy::cuda::device_buffer(device, elements * 4); })),
+        : operand(step("device_buffer (operand)", [&] { return bytes(device, elements * 2); })),
+          result(step("device_buffer (result)", [&] { return bytes(device, elements * 4); })),
           operands{operand.view()}, results{result.view()} {
         const std::vector<std::uint8_t> bytes = operand_bytes();
         step("backend::upload", [&] { device.upload(operand.view(), bytes.data(), bytes.size()); });
@@ -71,7 +72,7 @@ void backend_and_adopted_context(steps& step) {
 
 void buffers_and_copies(steps& step) {
     accy::cuda::backend device = make_backend(step);
-    const accy::cuda::device_buffer buffer = step("device_buffer", [&] { return accy::cuda::device_buffer(device, 4096); });
+    const bytes buffer = step("device_buffer", [&] { return bytes(device, 4096); });
     const std::vector<std::uint8_t> sent = operand_bytes();
     step("backend::upload", [&] { device.upload(buffer.view(), sent.data(), 4096); });
     std::vector<std::uint8_t> got(4096);
@@ -135,8 +136,8 @@ void graph_build_update_replay(steps& step) {
 void two_devices(steps& step) {
     accy::cuda::devices set = step("devices{0, 1}", [] { return accy::cuda::devices{0, 1}; });
     expect(step("devices::enable_peer_access", [&] { return set.enable_peer_access(); }), "the fake's devices are peers");
-    const accy::cuda::device_buffer from = step("device_buffer (device 0)", [&] { return accy::cuda::device_buffer(set[0], 4096); });
-    const accy::cuda::device_buffer to = step("device_buffer (device 1)", [&] { return accy::cuda::device_buffer(set[1], 4096); });
+    const bytes from = step("device_buffer (device 0)", [&] { return bytes(set[0], 4096); });
+    const bytes to = step("device_buffer (device 1)", [&] { return bytes(set[1], 4096); });
     const std::vector<std::uint8_t> sent = operand_bytes();
     step("backend::upload (device 0)", [&] { set[0].upload(from.view(), sent.data(), 4096); });
     step("devices::copy", [&] { set.copy(1, to.view(), 0, from.view(), 4096); });

@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: Apache-2.0
 // A libFuzzer target over launch validation on the recording backend. Each input chooses a
-// pipeline (the seed's device scan, its bounded variant, its dual-format variant), a format (or a
+// pipeline (the tests' device scan, its bounded variant, its dual-format variant), a format (or a
 // value outside the enumeration, as a run-time cast makes: 6, 1000, negative), the
 // runtime scalar n, the operand, result and caller-scratch counts, every buffer's address and size
 // (zero, null, overlapping, at the top of the address space, wrapping), a pool or not, caller
@@ -10,7 +10,7 @@
 // - every object a call created was destroyed (live_objects() == 0 once the pool is gone);
 // - the error code is the one the first mistake calls for, computed here independently of accy's
 //   checks, and a launch with no mistake and no fault succeeds.
-#include "support/seed_pipeline.hpp"
+#include "support/scan_pipeline.hpp"
 
 #include <accy/accy.hpp>
 #include <accy/testing/recording_backend.hpp>
@@ -101,7 +101,7 @@ accy::format read_format(reader& in) {
 /// Whether every stage of `Pipeline` has an entry in `fmt`; false for a value outside `accy::format`.
 template <class Pipeline>
 bool registry_has(accy::format fmt) {
-    return static_cast<std::size_t>(fmt) < accy::format_count && Pipeline::first_stage_without(fmt) == Pipeline::stage_count;
+    return static_cast<std::size_t>(fmt) < accy::detail::format_count && Pipeline::first_stage_without(fmt) == Pipeline::stage_count;
 }
 
 template <class Pipeline>
@@ -180,8 +180,8 @@ void run_one(reader& in, std::uint8_t flags) {
         if (with_pool && pool_format != fmt) first(errc::launch_argument_mismatch);
         if (n == 0) first(errc::invalid_artifact);
         if (!mistake) {
-            const auto bad = [](const buffer& b, std::size_t needed) {
-                return b.address == 0 || ref_wraps(b) || b.byte_size < needed;
+            const auto bad = [](const buffer& b, std::size_t needed) {  // every buffer holds floats
+                return b.address == 0 || b.address % sizeof(float) != 0 || ref_wraps(b) || b.byte_size < needed;
             };
             bool refused = bad(operands[0], data_bytes) || bad(results[0], data_bytes) || ref_overlap(results[0], operands[0]);
             if (with_scratch) {

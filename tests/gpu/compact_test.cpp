@@ -60,8 +60,8 @@ std::pair<std::vector<T>, T> random_case(std::uint32_t n) {
 template <class T, class Launch>
 void check_compact(std::uint32_t n, Launch&& launch) {
     const auto [input, threshold] = random_case<T>(n);
-    const accy::cuda::device_buffer in = to_device<T>(input);
-    const accy::cuda::device_buffer out(device(), n * sizeof(T)), count(device(), sizeof(std::uint32_t));
+    const gpu_buffer<T> in = to_device<T>(input), out(device(), n);
+    const gpu_buffer<std::uint32_t> count(device(), 1);
     poison(out.view());
     poison(count.view());
     const std::array<accy::buffer, 1> operands{in.view()};

@@ -71,11 +71,15 @@ std::vector<T> random_values(std::size_t count, T low, T high) {
     return values;
 }
 
+/// `count` elements of `T` on the test device: `gpu_buffer<float> out(device(), n)`.
+template <class T>
+using gpu_buffer = accy::device_buffer<T, accy::cuda::backend>;
+
 /// A device buffer holding `values`.
 template <class T>
-accy::cuda::device_buffer to_device(std::span<const T> values) {
-    accy::cuda::device_buffer owned(device(), values.size_bytes());
-    device().upload(owned.view(), values.data(), values.size_bytes());
+gpu_buffer<T> to_device(std::span<const T> values) {
+    gpu_buffer<T> owned(device(), values.size());
+    owned.upload(values);
     return owned;
 }
 

@@ -175,10 +175,10 @@ void check_matmul(const accy::artifact_pool<triton_matmul, accy::cuda::backend>&
     BOOST_TEST_MESSAGE("M = " << m << ", N = " << n << ", K = " << k);
     const std::vector<accy::half> a = rounded_values<accy::half>(std::size_t{m} * k, -1.0f, 1.0f);
     const std::vector<accy::half> b = rounded_values<accy::half>(std::size_t{k} * n, -1.0f, 1.0f);
-    const accy::cuda::device_buffer a_device = to_device<accy::half>(a), b_device = to_device<accy::half>(b);
+    const gpu_buffer<accy::half> a_device = to_device<accy::half>(a), b_device = to_device<accy::half>(b);
     // A guard of one tile row past C's end, which the store's mask must leave poisoned.
     const std::size_t elements = std::size_t{m} * n, guard = matmul_tile;
-    accy::cuda::device_buffer c_device(device(), (elements + guard) * sizeof(accy::half));
+    gpu_buffer<accy::half> c_device(device(), elements + guard);
     poison(c_device.view());
     accy::launch_pipeline<triton_matmul>(device(), accy::formats::cuda_ptx, std::array{a_device.view(), b_device.view()},
                                          std::array{c_device.view()}, triton_matmul::scalar_values{m, n, k},
@@ -245,8 +245,8 @@ BOOST_AUTO_TEST_CASE(a_bf16_multiply_add_with_a_bf16_scalar) {
         const accy::bfloat16 alpha = rounded_values<accy::bfloat16>(1, -3.0f, 3.0f)[0];
         const float b = random_values<float>(1, -10.0f, 10.0f)[0];
         BOOST_TEST_MESSAGE("n = " << n << ", alpha = " << static_cast<float>(alpha) << ", b = " << b);
-        const accy::cuda::device_buffer in = to_device<accy::bfloat16>(x);
-        accy::cuda::device_buffer out(device(), n * sizeof(accy::bfloat16));
+        const gpu_buffer<accy::bfloat16> in = to_device<accy::bfloat16>(x);
+        gpu_buffer<accy::bfloat16> out(device(), n);
         poison(out.view());
         accy::launch_pipeline<bf16_axpb>(device(), accy::formats::cuda_fatbin, std::array{in.view()}, std::array{out.view()},
                                          bf16_axpb::scalar_values{n, alpha, b});
@@ -266,9 +266,9 @@ BOOST_AUTO_TEST_CASE(e4m3_dequantized_by_an_f16_scale_and_rescaled_with_saturati
         // Up to 8 times e4m3's largest value 448: many products saturate.
         const float factor = random_values<float>(1, -8.0f, 8.0f)[0];
         BOOST_TEST_MESSAGE("n = " << n << ", scale = " << static_cast<float>(scale) << ", factor = " << factor);
-        const accy::cuda::device_buffer in = to_device<accy::float8_e4m3>(x);
-        accy::cuda::device_buffer dequantized(device(), n * sizeof(accy::half));
-        accy::cuda::device_buffer rescaled(device(), n * sizeof(accy::float8_e4m3));
+        const gpu_buffer<accy::float8_e4m3> in = to_device<accy::float8_e4m3>(x);
+        gpu_buffer<accy::half> dequantized(device(), n);
+        gpu_buffer<accy::float8_e4m3> rescaled(device(), n);
         poison(dequantized.view());
         poison(rescaled.view());
         accy::launch_pipeline<e4m3_pipeline>(device(), accy::formats::cuda_fatbin, std::array{in.view()},

@@ -140,8 +140,8 @@ BOOST_AUTO_TEST_CASE(float_and_u64_scalars_with_a_zero_filled_workspace) {
     const std::uint64_t n = random_values<std::uint64_t>(1, 100000, 3000000)[0];
     const float alpha = random_values<float>(1, -3.0f, 3.0f)[0];
     const std::vector<float> x = random_values<float>(n, -100.0f, 100.0f);
-    const accy::cuda::device_buffer in = to_device<float>(x);
-    accy::cuda::device_buffer out(device(), n * sizeof(float));
+    const gpu_buffer<float> in = to_device<float>(x);
+    gpu_buffer<float> out(device(), n);
     const std::array operands{in.view()};
     const std::array results{out.view()};
     const scale::scalar_values scalars{n, alpha};
@@ -179,8 +179,8 @@ BOOST_AUTO_TEST_CASE(ptx_that_triton_emitted_runs_with_its_own_parameters) {
     const std::uint32_t n = random_values<std::uint32_t>(1, 1, 5000000)[0];
     const float alpha = random_values<float>(1, -3.0f, 3.0f)[0];
     const std::vector<float> x = random_values<float>(n, -100.0f, 100.0f);
-    const accy::cuda::device_buffer in = to_device<float>(x);
-    accy::cuda::device_buffer out(device(), n * sizeof(float));
+    const gpu_buffer<float> in = to_device<float>(x);
+    gpu_buffer<float> out(device(), n);
     poison(out.view());
     BOOST_TEST_MESSAGE("n = " << n << ", alpha = " << alpha);
     accy::launch_pipeline<triton_scale_add>(device(), accy::formats::cuda_ptx, std::array{in.view()}, std::array{out.view()},
@@ -211,8 +211,8 @@ BOOST_AUTO_TEST_CASE(more_than_48_kib_of_dynamic_shared_memory) {
     static_assert(reverse_registry.entries[0].geometry.shared.total({reverse_threads, 1, 1}) == 65536);
     const std::uint32_t n = random_values<std::uint32_t>(1, 3 * reverse_tile + 1, 40 * reverse_tile)[0];
     const std::vector<float> input = random_values<float>(n, -1.0f, 1.0f);
-    const accy::cuda::device_buffer in = to_device<float>(input);
-    accy::cuda::device_buffer out(device(), n * sizeof(float));
+    const gpu_buffer<float> in = to_device<float>(input);
+    gpu_buffer<float> out(device(), n);
     poison(out.view());
     BOOST_TEST_MESSAGE("n = " << n);
     accy::launch_pipeline<reverse_tiles>(device(), accy::formats::cuda_fatbin, std::array{in.view()}, std::array{out.view()},
@@ -235,8 +235,8 @@ BOOST_AUTO_TEST_CASE(a_pass_over_more_than_2_to_the_32_elements) {
         std::vector<std::uint64_t> words = random_values<std::uint64_t>((n + 7) / 8, 0, UINT64_MAX);
         std::memcpy(input.data(), words.data(), n);
     }
-    const accy::cuda::device_buffer in = to_device<unsigned char>(input);
-    accy::cuda::device_buffer out(device(), n);
+    const gpu_buffer<unsigned char> in = to_device<unsigned char>(input);
+    gpu_buffer<unsigned char> out(device(), n);
     poison(out.view());
     accy::launch_pipeline<increment_bytes>(device(), accy::formats::cuda_fatbin, std::array{in.view()},
                                            std::array{out.view()}, increment_bytes::scalar_values{n});

@@ -78,8 +78,7 @@ void check_scan(const std::vector<T>& input, Launch&& launch, bool approximate =
     const auto n = static_cast<std::uint32_t>(input.size());
     std::vector<T> shifted(misalignment, T{});
     shifted.insert(shifted.end(), input.begin(), input.end());
-    const accy::cuda::device_buffer in = to_device<T>(shifted);
-    const accy::cuda::device_buffer out(device(), shifted.size() * sizeof(T));
+    const gpu_buffer<T> in = to_device<T>(shifted), out(device(), shifted.size());
     poison(out.view());
     const std::array<accy::buffer, 1> operands{past<T>(in.view(), misalignment)}, results{past<T>(out.view(), misalignment)};
     const std::array<std::uint32_t, 1> scalars{n};
@@ -173,7 +172,7 @@ BOOST_AUTO_TEST_CASE(graph_update_checks_bounds_and_scratch_before_changing_anyt
     const std::array<std::uint32_t, 1> small{5000}, larger{5000 * 1024};
     const auto scratch = accy::allocate_scratch<gpu_scan<float>>(device(), small);
     const std::vector<float> input = exact_input<float>(5000);
-    const accy::cuda::device_buffer in = to_device<float>(input), out(device(), input.size() * sizeof(float));
+    const gpu_buffer<float> in = to_device<float>(input), out(device(), input.size());
     const std::array<accy::buffer, 1> operands{in.view()}, results{out.view()};
     accy::cuda::pipeline_graph<gpu_scan<float>> graph(device(), pool, scratch, operands, results, small);
     BOOST_CHECK_EXCEPTION(graph.update(larger), accy::error, [](const accy::error& failure) {
@@ -218,7 +217,7 @@ BOOST_AUTO_TEST_CASE(graph_update_is_all_or_nothing_when_the_driver_refuses_a_no
     const std::array<std::uint32_t, 1> built{built_n}, updated{updated_n};
     const auto scratch = accy::allocate_scratch<gpu_scan<float>>(faulty, updated);
     const std::vector<float> input = exact_input<float>(updated_n);
-    const accy::cuda::device_buffer in = to_device<float>(input), out(device(), input.size() * sizeof(float));
+    const gpu_buffer<float> in = to_device<float>(input), out(device(), input.size());
     poison(out.view());
     const std::array<accy::buffer, 1> operands{in.view()}, results{out.view()};
     accy::cuda::pipeline_graph<gpu_scan<float>> graph(faulty, pool, scratch, operands, results, built);

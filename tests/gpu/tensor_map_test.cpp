@@ -90,13 +90,13 @@ struct middle_64_definition : map_definition<"accy.test.map_64_middle"> {
 struct tensor {
     std::int32_t rows, columns, pitch;
     std::vector<accy::half> values;
-    accy::cuda::device_buffer input;
-    accy::cuda::device_buffer output;
+    gpu_buffer<accy::half> input;
+    gpu_buffer<float> output;
 
     tensor(std::int32_t rows_, std::int32_t columns_, std::int32_t pitch_)
         : rows(rows_), columns(columns_), pitch(pitch_), values(halves(std::size_t(rows_) * std::size_t(pitch_))),
           input(to_device(std::span<const accy::half>(values))),
-          output(device(), std::size_t(rows_) * std::size_t(columns_) * sizeof(float)) {
+          output(device(), std::size_t(rows_) * std::size_t(columns_)) {
         poison(output.view());
     }
 

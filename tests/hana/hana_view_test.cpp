@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: Apache-2.0
-// accy::hana_view (accy/hana.hpp): the seed's device scan as Boost.Hana sequences, checked with
+// accy::hana_view (accy/hana.hpp): the tests' device scan as Boost.Hana sequences, checked with
 // Hana's algorithms the way a user writes their own static_asserts over a pipeline.
-#include "support/seed_pipeline.hpp"
+#include "support/scan_pipeline.hpp"
 
 #include <accy/hana.hpp>
 

@@ -1,9 +1,9 @@
 // SPDX-License-Identifier: Apache-2.0
 // A user's own rule over a pipeline, written with accy::hana_view, that the pipeline breaks: the
-// seed's device scan has a stage binding three buffers, and the rule allows two. The one error is
+// tests' device scan has a stage binding three buffers, and the rule allows two. The one error is
 // the user's static_assert.
 // expect: my rule: no stage binds more than two buffers
-#include <support/seed_pipeline.hpp>
+#include <support/scan_pipeline.hpp>
 
 #include <accy/hana.hpp>
 

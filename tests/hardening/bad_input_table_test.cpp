@@ -12,7 +12,7 @@
 // pool of another pipeline or backend type) are compile_fail's.
 #include "hardening/watchdog.hpp"
 #include "support/backend_calls.hpp"
-#include "support/seed_host_scan.hpp"
+#include "support/host_scan.hpp"
 
 #include <accy/accy.hpp>
 #include <accy/backend/host.hpp>
@@ -175,10 +175,10 @@ void on_threads(unsigned count, const Body& body) {
         if (failure) std::rethrow_exception(failure);
 }
 
-// --- the seed's scan, with host kernels -------------------------------------------------------------
+// --- the tests' scan, with host kernels --------------------------------------------------------------
 
 using scan = accy_test::host_scan;
-/// The scan with n at most 5000, as the seed's bounded variant.
+/// The scan with n at most 5000, as the scan's bounded variant.
 struct bounded_scan_definition : accy_test::host_scan_definition {
     using runtime_scalars = accy::runtime_scalars<accy::scalar<"n", std::uint32_t, accy::at_most<5000>>>;
 };

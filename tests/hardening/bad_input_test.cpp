@@ -8,8 +8,8 @@
 #include "hardening/watchdog.hpp"
 #include "support/backend_calls.hpp"
 #include "support/errors.hpp"
-#include "support/seed_host_scan.hpp"
-#include "support/seed_pipeline.hpp"
+#include "support/host_scan.hpp"
+#include "support/scan_pipeline.hpp"
 
 #include <accy/accy.hpp>
 #include <accy/backend/host.hpp>
@@ -258,8 +258,8 @@ void check_formats_refused(Backend& device, accy::format good, std::span<const a
 BOOST_AUTO_TEST_CASE(item4_an_out_of_range_format_is_unsupported_operation_on_the_recording_backend) {
     const std::string outcome = forked(60s, "out-of-range formats on the recording backend", [] {
         recording_backend device;
-        check_formats_refused<accy_test::device_scan>(device, accy::format::cuda_ptx, accy_test::seed_operands,
-                                                      accy_test::seed_results, accy_test::n_5000);
+        check_formats_refused<accy_test::device_scan>(device, accy::format::cuda_ptx, accy_test::scan_operands,
+                                                      accy_test::scan_results, accy_test::n_5000);
         if (device.launch_count != 0 || device.allocate_count != 0 || device.load_count != 3)
             throw std::logic_error("a refused format allocated, loaded or launched");
     });

@@ -4,8 +4,8 @@
 // backend (item 9: every launch counted and recorded). The tsan preset runs them under
 // ThreadSanitizer. ACCY_HARDENING_LAUNCHES sets the launches per thread (default 1000 on the host
 // backend, 2000 on the recording backend).
-#include "support/seed_host_scan.hpp"
-#include "support/seed_pipeline.hpp"
+#include "support/host_scan.hpp"
+#include "support/scan_pipeline.hpp"
 
 #include <accy/accy.hpp>
 #include <accy/backend/host.hpp>
@@ -93,7 +93,7 @@ BOOST_AUTO_TEST_CASE(item9_the_recording_backend_shared_by_8_threads_counts_ever
     accy::testing::recording_backend device;
     const auto pool = accy::load_artifacts<accy_test::device_scan>(device, accy::formats::cuda_ptx);
     const std::size_t launches = launches_per_thread(2000);
-    // Ids far above any the backend hands out here: the seed's 1001 and 1002 would collide with them.
+    // Ids far above any the backend hands out here: the scan pipeline's 1001 and 1002 would collide with them.
     const std::array operands{accy::testing::recording_backend::buffer_for(1'000'001, 20000)};
     const std::array results{accy::testing::recording_backend::buffer_for(1'000'002, 20000)};
     on_8_threads([&](unsigned t) {

@@ -8,8 +8,8 @@
 #include "support/backend_calls.hpp"
 #include "support/call_counts.hpp"
 #include "support/errors.hpp"
-#include "support/seed_host_scan.hpp"
-#include "support/seed_pipeline.hpp"
+#include "support/host_scan.hpp"
+#include "support/scan_pipeline.hpp"
 
 #include <accy/accy.hpp>
 #include <accy/backend/host.hpp>
@@ -137,13 +137,13 @@ BOOST_AUTO_TEST_CASE(item3_a_moved_from_pool_is_refused_and_launches_nothing) {
     auto pool = accy::load_artifacts<accy_test::device_scan>(device, accy::formats::cuda_ptx);
     auto moved = std::move(pool);
     BOOST_CHECK_EXCEPTION(accy::launch_pipeline<accy_test::device_scan>(device, accy::formats::cuda_ptx,
-                                                                        accy_test::seed_operands, accy_test::seed_results,
+                                                                        accy_test::scan_operands, accy_test::scan_results,
                                                                         accy_test::n_5000, accy::use_pool(pool)),
                           accy::error, fails_with(accy::errc::launch_argument_mismatch, {"pool was moved from"}));
     check_counts(device, {.allocate = 0, .launch = 0});
     // The pool it moved to launches, with its kernels.
-    accy::launch_pipeline<accy_test::device_scan>(device, accy::formats::cuda_ptx, accy_test::seed_operands,
-                                                  accy_test::seed_results, accy_test::n_5000, accy::use_pool(moved));
+    accy::launch_pipeline<accy_test::device_scan>(device, accy::formats::cuda_ptx, accy_test::scan_operands,
+                                                  accy_test::scan_results, accy_test::n_5000, accy::use_pool(moved));
     BOOST_TEST(device.launch_count == 3u);
     BOOST_TEST(device.launches[0].launched == moved[0].kernel);
 }
@@ -152,7 +152,7 @@ BOOST_AUTO_TEST_CASE(item3_a_pool_loaded_on_another_backend_instance_is_refused)
     recording_backend loaded_on, launched_on;
     const auto pool = accy::load_artifacts<accy_test::device_scan>(loaded_on, accy::formats::cuda_ptx);
     BOOST_CHECK_EXCEPTION(accy::launch_pipeline<accy_test::device_scan>(launched_on, accy::formats::cuda_ptx,
-                                                                        accy_test::seed_operands, accy_test::seed_results,
+                                                                        accy_test::scan_operands, accy_test::scan_results,
                                                                         accy_test::n_5000, accy::use_pool(pool)),
                           accy::error, fails_with(accy::errc::launch_argument_mismatch, {"another backend instance"}));
     BOOST_TEST(launched_on.launch_count == 0u);
@@ -174,7 +174,7 @@ BOOST_AUTO_TEST_CASE(item4_high_overlapping_wrapping_and_null_intermediates_are_
     for (std::size_t k = 0; k < 3; ++k) {
         recording_backend device;
         BOOST_CHECK_THROW(accy::launch_pipeline<accy_test::device_scan>(device, accy::formats::cuda_ptx,
-                                                                        accy_test::seed_operands, accy_test::seed_results,
+                                                                        accy_test::scan_operands, accy_test::scan_results,
                                                                         accy_test::n_5000, accy::use_scratch(refused[k])),
                           accy::error);
         BOOST_TEST(device.launch_count == 0u);
@@ -183,8 +183,8 @@ BOOST_AUTO_TEST_CASE(item4_high_overlapping_wrapping_and_null_intermediates_are_
     // ...the last pair lies at the very top without wrapping: accepted.
     recording_backend device;
     BOOST_TEST(refused[3][1].byte_size >= needed);
-    accy::launch_pipeline<accy_test::device_scan>(device, accy::formats::cuda_ptx, accy_test::seed_operands,
-                                                  accy_test::seed_results, accy_test::n_5000,
+    accy::launch_pipeline<accy_test::device_scan>(device, accy::formats::cuda_ptx, accy_test::scan_operands,
+                                                  accy_test::scan_results, accy_test::n_5000,
                                                   accy::use_scratch(refused[3]));
     BOOST_TEST(device.launch_count == 3u);
 }
@@ -232,16 +232,16 @@ BOOST_AUTO_TEST_CASE(item6_n_zero_is_one_code_with_or_without_caller_intermediat
     recording_backend cold, with_scratch;
     std::optional<accy::errc> cold_code, scratch_code;
     try {
-        accy::launch_pipeline<accy_test::device_scan>(cold, accy::formats::cuda_ptx, accy_test::seed_operands,
-                                                      accy_test::seed_results, zero);
+        accy::launch_pipeline<accy_test::device_scan>(cold, accy::formats::cuda_ptx, accy_test::scan_operands,
+                                                      accy_test::scan_results, zero);
     } catch (const accy::error& failure) {
         BOOST_TEST_MESSAGE("cold: " << failure.what());
         cold_code = failure.code();
     }
     const std::array<accy::buffer, 2> scratch{recording_backend::buffer_for(7, 4096), recording_backend::buffer_for(8, 4096)};
     try {
-        accy::launch_pipeline<accy_test::device_scan>(with_scratch, accy::formats::cuda_ptx, accy_test::seed_operands,
-                                                      accy_test::seed_results, zero, accy::use_scratch(scratch));
+        accy::launch_pipeline<accy_test::device_scan>(with_scratch, accy::formats::cuda_ptx, accy_test::scan_operands,
+                                                      accy_test::scan_results, zero, accy::use_scratch(scratch));
     } catch (const accy::error& failure) {
         BOOST_TEST_MESSAGE("with intermediates: " << failure.what());
         scratch_code = failure.code();
@@ -277,7 +277,7 @@ BOOST_AUTO_TEST_CASE(item6_an_allocation_fault_in_a_cold_launch_names_the_launch
     recording_backend device;
     device.allocate_fault.after = 1;
     BOOST_CHECK_EXCEPTION(accy::launch_pipeline<accy_test::device_scan>(device, accy::formats::cuda_ptx,
-                                                                        accy_test::seed_operands, accy_test::seed_results,
+                                                                        accy_test::scan_operands, accy_test::scan_results,
                                                                         accy_test::n_5000, accy::label("cold")),
                           accy::error, [](const accy::error& failure) {
                               return fails_with(accy::errc::out_of_memory,

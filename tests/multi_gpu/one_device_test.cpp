@@ -12,6 +12,7 @@
 #include <cuda.h>
 #include <cudaTypedefs.h>
 
+#include <cstddef>
 #include <cstdint>
 
 namespace {
@@ -67,7 +68,7 @@ BOOST_AUTO_TEST_CASE(a_missing_ordinal_is_runtime_unavailable_and_releases_the_d
 
 BOOST_AUTO_TEST_CASE(a_copy_larger_than_either_buffer_is_refused_before_anything_is_queued) {
     accy::cuda::devices devices{0, 0};
-    const accy::cuda::device_buffer small(devices[0], 64), large(devices[1], 128);
+    const accy::device_buffer<std::byte, accy::cuda::backend> small(devices[0], 64), large(devices[1], 128);
     BOOST_CHECK_EXCEPTION(devices.copy(1, large.view(), 0, small.view(), 128), accy::error,
                           accy_test::fails_with(accy::errc::launch_argument_mismatch, {"copy of 128 bytes", "64 bytes"}));
     BOOST_CHECK_EXCEPTION(devices.copy(0, small.view(), 1, large.view(), 128), accy::error,

@@ -2,7 +2,7 @@
 // Tests `accy::valid_pipeline` and `accy::diagnose`: the first problem of each kind of broken
 // definition, with its stage and parameter (or grid dimension) and registry entry, or its declared
 // buffer. Each expectation is checked at compile time (static_assert) and again at run time (BOOST_TEST).
-#include <support/seed_pipeline.hpp>
+#include <support/scan_pipeline.hpp>
 
 #include <boost/test/unit_test.hpp>
 
@@ -38,13 +38,13 @@ constexpr auto at_entry = diagnosis::at_entry;
 constexpr auto at_grid_dimension = diagnosis::at_grid_dimension;
 constexpr auto at_parameter = diagnosis::at_parameter;
 
-// The seed's stages, spelled out so that each broken definition changes one of them.
+// The scan's stages, spelled out so that each broken definition changes one of them.
 using block_scan = stage<"accy.kernel.test.block_scan", 1, result<0>, operand<0>, intermediate<0>, n>;
 using sums_scan = stage<"accy.kernel.test.sums_scan", 1, intermediate<1>, intermediate<0>, ceil_div<n, 64>>;
 using add_base = stage<"accy.kernel.test.add_base", 1, result<0>, intermediate<1>, n>;
 using f32_blocks = accy_test::f32_blocks;
 
-struct respelled_seed : device_scan_definition {
+struct respelled_scan : device_scan_definition {
     using stages = accy::stages<block_scan, sums_scan, add_base>;
 };
 
@@ -72,19 +72,19 @@ constexpr kernel_entry msl_entry(std::string_view target, parameter_list paramet
     return {target, 1, format::metal_msl, target, parameters, payload::from_text("// msl"), launch};
 }
 
-// The seed's entries in cuda_ptx (entries 0 to 2) and metal_msl (3 to 5), the msl entry of `Stage`
+// The scan's entries in cuda_ptx (entries 0 to 2) and metal_msl (3 to 5), the msl entry of `Stage`
 // replaced by `Replacement::entry`.
 template <std::size_t Stage, class Replacement>
-inline constexpr auto seed_with_msl_entry = [] {
-    const auto ptx = accy_test::seed_entries(format::cuda_ptx);
-    auto msl = accy_test::seed_entries(format::metal_msl);
+inline constexpr auto scan_with_msl_entry = [] {
+    const auto ptx = accy_test::scan_entries(format::cuda_ptx);
+    auto msl = accy_test::scan_entries(format::metal_msl);
     msl[Stage] = Replacement::entry;
     return make_registry(ptx[0], ptx[1], ptx[2], msl[0], msl[1], msl[2]);
 }();
 
 template <std::size_t Stage, class Replacement>
-struct seed_with_msl_entry_definition : device_scan_definition {
-    static constexpr const auto& registry = seed_with_msl_entry<Stage, Replacement>;
+struct scan_with_msl_entry_definition : device_scan_definition {
+    static constexpr const auto& registry = scan_with_msl_entry<Stage, Replacement>;
 };
 
 }  // namespace
@@ -96,7 +96,7 @@ BOOST_AUTO_TEST_SUITE(traits)
 static_assert(valid_pipeline<device_scan_definition>);
 static_assert(valid_pipeline<accy_test::bounded_scan_definition>);
 static_assert(valid_pipeline<accy_test::dual_format_scan_definition>);
-static_assert(valid_pipeline<respelled_seed>);
+static_assert(valid_pipeline<respelled_scan>);
 static_assert(valid_pipeline<fill_definition<blocks_of_64>>);
 static_assert(accy_test::device_scan::well_formed);
 
@@ -112,11 +112,11 @@ static_assert(accy_test::device_scan::entry(2, format::host) == nullptr);
 static_assert(accy_test::device_scan::first_stage_without(format::host) == 0);
 static_assert(accy_test::device_scan::first_stage_without(format::cuda_ptx) == 3);
 
-BOOST_AUTO_TEST_CASE(seed_definitions_are_valid) {
+BOOST_AUTO_TEST_CASE(scan_definitions_are_valid) {
     check_diagnosis<device_scan_definition, diagnosis{}>();
     check_diagnosis<accy_test::bounded_scan_definition, diagnosis{}>();
     check_diagnosis<accy_test::dual_format_scan_definition, diagnosis{}>();
-    check_diagnosis<respelled_seed, diagnosis{}>();
+    check_diagnosis<respelled_scan, diagnosis{}>();
 }
 
 BOOST_AUTO_TEST_CASE(one_stage_without_intermediates_is_valid) {
@@ -127,7 +127,7 @@ BOOST_AUTO_TEST_CASE(one_stage_without_intermediates_is_valid) {
 struct no_runtime_scalars {
     static constexpr std::string_view target = "traits.missing";
     static constexpr std::uint32_t version = 1;
-    static constexpr const auto& registry = accy_test::seed_registry;
+    static constexpr const auto& registry = accy_test::scan_registry;
     using operands = device_scan_definition::operands;
     using results = device_scan_definition::results;
     using stages = device_scan_definition::stages;
@@ -416,7 +416,7 @@ struct sums_scan_of_three_buffers {
                    parameter::buffer("extra", access::read), parameter::scalar("count", dtype::u32)},
                   launch_geometry::fixed({1, 1, 1}, {96, 1, 1}));
 };
-using msl_three_buffers = seed_with_msl_entry_definition<1, sums_scan_of_three_buffers>;
+using msl_three_buffers = scan_with_msl_entry_definition<1, sums_scan_of_three_buffers>;
 // The msl entry of block_scan (entry 3) takes its n as a u64.
 struct block_scan_of_u64 {
     static constexpr kernel_entry entry =
@@ -425,10 +425,10 @@ struct block_scan_of_u64 {
                    parameter::buffer("tile_sums", access::write), parameter::scalar("n", dtype::u64)},
                   accy_test::blocks_of_64);
 };
-using msl_u64 = seed_with_msl_entry_definition<0, block_scan_of_u64>;
-// The seed's registry with the msl entry of add_base in cuda_ptx: two cuda_ptx entries of add_base.
+using msl_u64 = scan_with_msl_entry_definition<0, block_scan_of_u64>;
+// The scan's registry with the msl entry of add_base in cuda_ptx: two cuda_ptx entries of add_base.
 inline constexpr auto twice_add_base = [] {
-    const auto ptx = accy_test::seed_entries(format::cuda_ptx);
+    const auto ptx = accy_test::scan_entries(format::cuda_ptx);
     return make_registry(ptx[0], ptx[1], ptx[2], ptx[2]);
 }();
 struct duplicate_add_base : device_scan_definition {
@@ -548,7 +548,7 @@ struct add_base_of_no_threads {
                    parameter::scalar("n", dtype::u32)},
                   launch_geometry::fixed({1, 1, 1}, {0, 1, 1}));
 };
-using msl_block_of_0 = seed_with_msl_entry_definition<2, add_base_of_no_threads>;
+using msl_block_of_0 = scan_with_msl_entry_definition<2, add_base_of_no_threads>;
 static_assert(!valid_pipeline<msl_block_of_0>);
 
 BOOST_AUTO_TEST_CASE(a_bad_geometry_in_another_format_names_that_entry) {
@@ -569,7 +569,7 @@ struct block_scan_writing_operand {
                    parameter::buffer("tile_sums", access::write), parameter::scalar("n", dtype::u32)},
                   accy_test::blocks_of_64);
 };
-using msl_writes_operand = seed_with_msl_entry_definition<0, block_scan_writing_operand>;
+using msl_writes_operand = scan_with_msl_entry_definition<0, block_scan_writing_operand>;
 struct read_before_written : device_scan_definition {
     using stages = accy::stages<block_scan,
                                 stage<"accy.kernel.test.sums_scan", 1, intermediate<0>, intermediate<1>, ceil_div<n, 64>>,

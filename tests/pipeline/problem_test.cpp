@@ -2,7 +2,7 @@
 // Tests `accy::to_string` of a problem and of a diagnosis (pipeline/problem.hpp), and the contexts
 // of the compile error that each site of a problem gives (`detail::first_problem`): compared as
 // types, which names each error's `diagnostic::report` without instantiating it.
-#include <support/seed_pipeline.hpp>
+#include <support/scan_pipeline.hpp>
 #include <support/tensor_map_pipeline.hpp>
 
 #include <boost/test/unit_test.hpp>
@@ -19,7 +19,7 @@ using namespace accy;
 using accy_test::device_scan_definition;
 using accy_test::n;
 using diagnostic::reads_scalar;
-using diagnostic::text_of;
+using diagnostic::detail::text_of;
 
 // problem::none to no_entry_for_format, the last enumerator.
 constexpr std::size_t problem_count = static_cast<std::size_t>(problem::no_entry_for_format) + 1;
@@ -148,7 +148,7 @@ static_assert(std::is_same_v<detail::first_problem<tile_without_arguments>,
                              diagnostic::report<problem::tensor_map_parameter_invalid, in_stage<"problem_test.tile", tile_without_arguments>,
                                                 diagnostic::at_parameter<0, text<"map">, void>>>);
 
-static_assert(std::is_same_v<detail::first_problem<device_scan_definition>, diagnostic::no_problem>);
+static_assert(std::is_same_v<detail::first_problem<device_scan_definition>, diagnostic::detail::no_problem>);
 
 }  // namespace
 

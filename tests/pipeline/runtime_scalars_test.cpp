@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: Apache-2.0
 // P::runtime_scalars (pipeline/pipeline.hpp, pipeline/detail/runtime_scalars_of.hpp): a launch's runtime
 // scalars from values that convert with nothing lost; lossy values are compile_fail's runtime_scalars_*.
-#include "support/seed_pipeline.hpp"
+#include "support/scan_pipeline.hpp"
 
 #include <accy/accy.hpp>
 
@@ -28,7 +28,7 @@ BOOST_AUTO_TEST_CASE(runtime_scalars_takes_values_that_convert_with_nothing_lost
     BOOST_TEST(std::get<0>(scan::runtime_scalars(std::uint32_t{5000})) == 5000u);
     // What it builds launches as P::scalar_values does.
     accy::testing::recording_backend device;
-    accy::launch_pipeline<scan>(device, accy::formats::cuda_ptx, accy_test::seed_operands, accy_test::seed_results,
+    accy::launch_pipeline<scan>(device, accy::formats::cuda_ptx, accy_test::scan_operands, accy_test::scan_results,
                                 scan::runtime_scalars(small));
     BOOST_TEST(device.launches.at(0).value<std::uint32_t>(3) == 4999u);
 }

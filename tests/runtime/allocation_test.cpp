@@ -2,7 +2,7 @@
 // Counts global operator new (support/allocation_counter.cpp) around repeated launches with a pool and
 // caller-owned scratch: the hot path must not allocate.
 #include "support/allocation_counter.hpp"
-#include "support/seed_pipeline.hpp"
+#include "support/scan_pipeline.hpp"
 
 #include <accy/accy.hpp>
 #include <accy/testing/recording_backend.hpp>
@@ -25,7 +25,7 @@ BOOST_AUTO_TEST_CASE(no_alloc_on_launches_with_pool_and_intermediates) {
 
     const std::size_t before = allocations();
     for (int round = 0; round < 1000; ++round)
-        accy::launch_pipeline<device_scan>(device, accy::formats::cuda_ptx, seed_operands, seed_results, n_5000,
+        accy::launch_pipeline<device_scan>(device, accy::formats::cuda_ptx, scan_operands, scan_results, n_5000,
                                            accy::use_pool(pool), accy::use_scratch(scratch));
     const std::size_t during = allocations() - before;
 
@@ -37,6 +37,6 @@ BOOST_AUTO_TEST_CASE(alloc_counter_sees_allocations_of_a_cold_launch) {
     // The counter works: a cold launch builds nothing on the heap either, but its recording does.
     recording_backend device;
     const std::size_t before = allocations();
-    accy::launch_pipeline<device_scan>(device, accy::formats::cuda_ptx, seed_operands, seed_results, n_5000);
+    accy::launch_pipeline<device_scan>(device, accy::formats::cuda_ptx, scan_operands, scan_results, n_5000);
     BOOST_TEST(allocations() - before > 0u);
 }

@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: Apache-2.0
-// Golden tests of accy::describe<P>(): the seed's pipeline, and one with every kind of derivation,
+// Golden tests of accy::describe<P>(): the tests' scan pipeline, and one with every kind of derivation,
 // bounded scalars, a zero_filled workspace, a two-dimensional grid and dynamic shared memory.
-#include "support/seed_pipeline.hpp"
+#include "support/scan_pipeline.hpp"
 
 #include <accy/accy.hpp>
 
@@ -50,7 +50,7 @@ struct tiled_definition {
 
 BOOST_AUTO_TEST_SUITE(describe)
 
-BOOST_AUTO_TEST_CASE(the_seed_pipeline_reads_as_declared) {
+BOOST_AUTO_TEST_CASE(the_scan_pipeline_reads_as_declared) {
     const std::string expected = R"(pipeline accy.kernel.test.device_scan, version 1
 runtime scalar 0: n, u32, 0 to 5000
 operand 0: f32[n]

@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: Apache-2.0
 // The context of the errors of launch_pipeline, allocate_scratch and load_artifacts on the recording backend:
 // the operation, the pipeline, the label, the stage, the parameter and the step, each a field of the error.
-#include "support/seed_pipeline.hpp"
+#include "support/scan_pipeline.hpp"
 
 #include <accy/accy.hpp>
 #include <accy/testing/recording_backend.hpp>
@@ -17,7 +17,7 @@ namespace {
 
 using namespace accy_test;
 
-/// The seed's scan with stage 1's count derived as n x 1000000, which overflows u32 from n = 4295 on.
+/// The tests' scan with stage 1's count derived as n x 1000000, which overflows u32 from n = 4295 on.
 struct overflowing_scan_definition : device_scan_definition {
     using stages = accy::stages<
         accy::stage<"accy.kernel.test.block_scan", 1, accy::result<0>, accy::operand<0>, accy::intermediate<0>, n>,
@@ -49,7 +49,7 @@ BOOST_AUTO_TEST_SUITE(error_context)
 BOOST_AUTO_TEST_CASE(a_parameter_that_does_not_fit_names_the_launch_the_stage_and_the_parameter) {
     recording_backend device;
     const auto failure = error_of([&] {
-        accy::launch_pipeline<overflowing_scan>(device, accy::formats::cuda_ptx, seed_operands, seed_results, n_5000,
+        accy::launch_pipeline<overflowing_scan>(device, accy::formats::cuda_ptx, scan_operands, scan_results, n_5000,
                                                 accy::label("nightly"));
     });
     BOOST_TEST_REQUIRE(failure.has_value());
@@ -75,7 +75,7 @@ BOOST_AUTO_TEST_CASE(a_backends_failure_names_the_stage_it_failed_in) {
     recording_backend device;
     device.launch_fault = {1, errc::device_error};
     const auto failure = error_of([&] {
-        accy::launch_pipeline<device_scan>(device, accy::formats::cuda_ptx, seed_operands, seed_results, n_5000);
+        accy::launch_pipeline<device_scan>(device, accy::formats::cuda_ptx, scan_operands, scan_results, n_5000);
     });
     BOOST_TEST_REQUIRE(failure.has_value());
     BOOST_TEST((failure->code() == errc::device_error));
@@ -93,7 +93,7 @@ BOOST_AUTO_TEST_CASE(a_launchs_own_allocation_is_the_launchs_step) {
     recording_backend device;
     device.allocate_fault = {1, errc::out_of_memory};
     const auto launching = error_of([&] {
-        accy::launch_pipeline<device_scan>(device, accy::formats::cuda_ptx, seed_operands, seed_results, n_5000,
+        accy::launch_pipeline<device_scan>(device, accy::formats::cuda_ptx, scan_operands, scan_results, n_5000,
                                            accy::label("cold"));
     });
     BOOST_TEST_REQUIRE(launching.has_value());

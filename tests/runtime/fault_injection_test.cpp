@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: Apache-2.0
 // Fails each backend call of each public entry point in turn, and checks that the call reports the
 // injected error and destroys exactly the objects it created, and nothing the caller owns.
-#include "support/seed_pipeline.hpp"
+#include "support/scan_pipeline.hpp"
 
 #include <accy/accy.hpp>
 #include <accy/testing/recording_backend.hpp>
@@ -133,27 +133,27 @@ BOOST_AUTO_TEST_CASE(load_artifacts_destroys_what_it_loaded) {
 
 BOOST_AUTO_TEST_CASE(cold_launch_destroys_what_it_allocated_and_loaded) {
     sweep("launch_pipeline (cold)", own_nothing, [](recording_backend& device, nothing_owned&) {
-        accy::launch_pipeline<device_scan>(device, accy::formats::cuda_ptx, seed_operands, seed_results, n_5000);
+        accy::launch_pipeline<device_scan>(device, accy::formats::cuda_ptx, scan_operands, scan_results, n_5000);
     });
 }
 
 BOOST_AUTO_TEST_CASE(launch_with_pool_destroys_only_its_scratch) {
     sweep("launch_pipeline (pool)", own_pool, [](recording_backend& device, auto& pool) {
-        accy::launch_pipeline<device_scan>(device, accy::formats::cuda_ptx, seed_operands, seed_results, n_5000,
+        accy::launch_pipeline<device_scan>(device, accy::formats::cuda_ptx, scan_operands, scan_results, n_5000,
                                            accy::use_pool(pool));
     });
 }
 
 BOOST_AUTO_TEST_CASE(launch_with_scratch_destroys_only_its_kernels) {
     sweep("launch_pipeline (scratch)", own_scratch, [](recording_backend& device, auto& scratch) {
-        accy::launch_pipeline<device_scan>(device, accy::formats::cuda_ptx, seed_operands, seed_results, n_5000,
+        accy::launch_pipeline<device_scan>(device, accy::formats::cuda_ptx, scan_operands, scan_results, n_5000,
                                            accy::use_scratch(scratch));
     });
 }
 
 BOOST_AUTO_TEST_CASE(launch_with_pool_and_scratch_destroys_nothing) {
     sweep("launch_pipeline (pool and scratch)", own_both, [](recording_backend& device, auto& owned) {
-        accy::launch_pipeline<device_scan>(device, accy::formats::cuda_ptx, seed_operands, seed_results, n_5000,
+        accy::launch_pipeline<device_scan>(device, accy::formats::cuda_ptx, scan_operands, scan_results, n_5000,
                                            accy::use_pool(owned.first), accy::use_scratch(owned.second));
     });
 }
@@ -193,15 +193,15 @@ auto own_zeroing_both = [](recording_backend& device) {
 BOOST_AUTO_TEST_CASE(a_failing_workspace_fill_destroys_what_the_launch_made) {
     const auto cold = sweep("launch_pipeline (zero_filled workspaces, cold)", own_nothing,
                             [](recording_backend& device, nothing_owned&) {
-                                accy::launch_pipeline<zeroing>(device, accy::formats::cuda_ptx, seed_operands,
-                                                               seed_results, n_1000);
+                                accy::launch_pipeline<zeroing>(device, accy::formats::cuda_ptx, scan_operands,
+                                                               scan_results, n_1000);
                             });
     BOOST_TEST(cold[kind_index(call_kind::fill)] == 2u);
     BOOST_TEST(cold[kind_index(call_kind::allocate)] == 3u);
     const auto hot = sweep("launch_pipeline (zero_filled workspaces, pool and scratch)", own_zeroing_both,
                            [](recording_backend& device, auto& owned) {
-                               accy::launch_pipeline<zeroing>(device, accy::formats::cuda_ptx, seed_operands,
-                                                              seed_results, n_1000, accy::use_pool(owned.first),
+                               accy::launch_pipeline<zeroing>(device, accy::formats::cuda_ptx, scan_operands,
+                                                              scan_results, n_1000, accy::use_pool(owned.first),
                                                               accy::use_scratch(owned.second));
                            });
     BOOST_TEST(hot[kind_index(call_kind::fill)] == 2u);

@@ -3,7 +3,7 @@
 // aligned, with ids of their own and out_of_memory where the address space ends; made-up buffers in slots of
 // their own; and a pipeline of 8 GiB buffers, which the former id-shifted addresses made overlap.
 #include "support/errors.hpp"
-#include "support/seed_pipeline.hpp"
+#include "support/scan_pipeline.hpp"
 
 #include <accy/accy.hpp>
 #include <accy/testing/recording_backend.hpp>

@@ -4,9 +4,9 @@
 #pragma once
 
 #include <accy/backend/cuda/backend.hpp>
-#include <accy/backend/cuda/device_buffer.hpp>
 #include <accy/backend/cuda/devices.hpp>
 #include <accy/backend/cuda/graph.hpp>
 #include <accy/backend/cuda/peer_access.hpp>
 #include <accy/backend/cuda/stream_owner.hpp>
 #include <accy/backend/cuda/wrap.hpp>
+#include <accy/device_buffer.hpp>

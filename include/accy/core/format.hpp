@@ -16,7 +16,10 @@ enum class format {
     metal_msl,    ///< Metal shading language, named by accy's specification; no backend runs it yet
 };
 
+namespace detail {
+/// The number of `format` values: the size of the tables of entries by format.
 inline constexpr std::size_t format_count = 6;
+}  // namespace detail
 
 constexpr std::string_view to_string(format value) noexcept {
     switch (value) {
@@ -33,9 +36,9 @@ constexpr std::string_view to_string(format value) noexcept {
 // A format added to the enum is a -Wswitch warning in to_string until it is named there, and then
 // fails here until format_count, which sizes the tables of entries by format, grows with it: the
 // value format_count must be the first that to_string names as it names a value outside the enum.
-static_assert(to_string(static_cast<format>(format_count - 1)) != to_string(static_cast<format>(-1)) &&
-                  to_string(static_cast<format>(format_count)) == to_string(static_cast<format>(-1)),
-              "accy::format_count: must be the number of accy::format's enumerators");
+static_assert(to_string(static_cast<format>(detail::format_count - 1)) != to_string(static_cast<format>(-1)) &&
+                  to_string(static_cast<format>(detail::format_count)) == to_string(static_cast<format>(-1)),
+              "accy::detail::format_count: must be the number of accy::format's enumerators");
 
 /// A format known at compile time. Passing one where accy takes a format lets the pipeline check
 /// at compile time that every stage has a kernel entry in that format.

@@ -14,6 +14,8 @@
 
 namespace accy {
 
+namespace detail {
+
 template <class T>
 inline constexpr bool is_runtime_scalars = false;
 template <class... Scalars>
@@ -23,6 +25,34 @@ template <class T, template <class...> class List>
 inline constexpr bool is_list_of = false;
 template <template <class...> class List, class... Items>
 inline constexpr bool is_list_of<List<Items...>, List> = true;
+
+/// `Declared<Definition>` where the definition declares it, else `Default`: its optional lists.
+template <class Definition, template <class> class Declared, class Default>
+struct declared_or {
+    using type = Default;
+};
+template <class Definition, template <class> class Declared, class Default>
+    requires requires { typename Declared<Definition>; }
+struct declared_or<Definition, Declared, Default> {
+    using type = Declared<Definition>;
+};
+
+template <class Definition>
+using declared_intermediates = typename Definition::intermediates;
+template <class Definition>
+using declared_workspaces = typename Definition::workspaces;
+
+/// A definition's declarations, with empty lists for the optional ones it leaves out.
+template <class Definition>
+struct definition_traits {
+    using scalars = typename Definition::runtime_scalars;
+    using operands = typename Definition::operands;
+    using results = typename Definition::results;
+    using intermediates = typename declared_or<Definition, declared_intermediates, accy::intermediates<>>::type;
+    using workspaces = typename declared_or<Definition, declared_workspaces, accy::workspaces<>>::type;
+};
+
+}  // namespace detail
 
 /// What a pipeline definition declares, as static members (intermediates and workspaces may be left out):
 ///
@@ -41,31 +71,11 @@ concept pipeline_definition = requires {
     { Definition::target } -> std::convertible_to<std::string_view>;
     { Definition::version } -> std::convertible_to<std::uint32_t>;
     { Definition::registry.entries };
-    requires is_runtime_scalars<typename Definition::runtime_scalars>;
-    requires is_list_of<typename Definition::operands, operands>;
-    requires is_list_of<typename Definition::results, results>;
-    requires is_list_of<typename Definition::stages, stages>;
+    requires detail::is_runtime_scalars<typename Definition::runtime_scalars>;
+    requires detail::is_list_of<typename Definition::operands, operands>;
+    requires detail::is_list_of<typename Definition::results, results>;
+    requires detail::is_list_of<typename Definition::stages, stages>;
 };
-
-namespace detail {
-
-/// `Declared<Definition>` where the definition declares it, else `Default`: its optional lists.
-template <class Definition, template <class> class Declared, class Default>
-struct declared_or {
-    using type = Default;
-};
-template <class Definition, template <class> class Declared, class Default>
-    requires requires { typename Declared<Definition>; }
-struct declared_or<Definition, Declared, Default> {
-    using type = Declared<Definition>;
-};
-
-template <class Definition>
-using declared_intermediates = typename Definition::intermediates;
-template <class Definition>
-using declared_workspaces = typename Definition::workspaces;
-
-}  // namespace detail
 
 /// The start of a definition that runs the kernels of `Registry`: its target, version and registry.
 /// A definition derives from it and adds the rest:
@@ -78,16 +88,6 @@ struct definition_base {
     static constexpr std::string_view target = Target.view();
     static constexpr std::uint32_t version = Version;
     static constexpr const auto& registry = Registry;
-};
-
-/// A definition's declarations, with empty lists for the optional ones it leaves out.
-template <class Definition>
-struct definition_traits {
-    using scalars = typename Definition::runtime_scalars;
-    using operands = typename Definition::operands;
-    using results = typename Definition::results;
-    using intermediates = typename detail::declared_or<Definition, detail::declared_intermediates, accy::intermediates<>>::type;
-    using workspaces = typename detail::declared_or<Definition, detail::declared_workspaces, accy::workspaces<>>::type;
 };
 
 }  // namespace accy

@@ -31,11 +31,14 @@ struct derived {
     value_type type{};
 };
 
+namespace detail {
 /// Derivations derive from this tag; `derivation` recognises them.
 struct derivation_tag {};
+}  // namespace detail
 
+/// A derivation: `forward`, `constant`, `ceil_div`, `sum`, `product`, `max_of`, `min_of` or `convert`.
 template <class T>
-concept derivation = std::derived_from<T, derivation_tag>;
+concept derivation = std::derived_from<T, detail::derivation_tag>;
 
 namespace detail {
 
@@ -65,7 +68,7 @@ constexpr derived integer_operand(const derived& operand) noexcept {
 
 /// Runtime scalar `Index`, passed through with its type.
 template <std::size_t Index>
-struct forward : derivation_tag {
+struct forward : detail::derivation_tag {
     static constexpr std::size_t steps = 1;
 
     template <class Scalars>
@@ -77,7 +80,7 @@ struct forward : derivation_tag {
 
 /// The integer `Value`, of its C++ type: `constant<64>` is i32, `constant<64u>` u32, `constant<std::uint64_t{64}>` u64.
 template <auto Value>
-struct constant : derivation_tag {
+struct constant : detail::derivation_tag {
     static_assert(std::integral<decltype(Value)> && has_dtype<decltype(Value)>,
                   "accy::constant<v>: v must be an integer of 32 or 64 bits");
     static constexpr std::size_t steps = 1;
@@ -90,7 +93,7 @@ struct constant : derivation_tag {
 
 /// ceil(D / Divisor), of D's type: the number of blocks of `Divisor` that cover D.
 template <derivation D, std::uint64_t Divisor>
-struct ceil_div : derivation_tag {
+struct ceil_div : detail::derivation_tag {
     static constexpr std::size_t steps = 1 + D::steps;
 
     template <class Scalars>
@@ -105,7 +108,7 @@ namespace detail {
 
 /// An arithmetic derivation of two integer derivations, of their common type.
 template <derivation A, derivation B, derivation_step::operation Operation>
-struct binary : derivation_tag {
+struct binary : detail::derivation_tag {
     static constexpr std::size_t steps = 1 + A::steps + B::steps;
 
     template <class Scalars>
@@ -139,7 +142,7 @@ struct max_of : detail::binary<A, B, detail::derivation_step::operation::max> {}
 /// is truncated toward zero; one converted to a narrower floating-point `Type` is rounded to the
 /// nearest value of it, ties to even.
 template <dtype Type, derivation D>
-struct convert : derivation_tag {
+struct convert : detail::derivation_tag {
     static constexpr std::size_t steps = 1 + D::steps;
 
     template <class Scalars>

@@ -28,7 +28,7 @@ namespace accy {
 /// belongs to one stage and each result is written.
 template <class Definition>
 constexpr diagnosis diagnose() {
-    using declared = definition_traits<Definition>;
+    using declared = detail::definition_traits<Definition>;
     using scalars = typename declared::scalars;
     const auto& registry = Definition::registry;
     const auto& stage_infos = detail::stage_infos<typename Definition::stages, scalars>::values;
@@ -65,7 +65,7 @@ constexpr diagnosis diagnose() {
                 return diagnosis::at_buffer(problem::in_place_operand_shared, buffer_kind::result, k);
     }
 
-    const auto shape_of = [&](buffer_ref ref) -> const shape_info& {
+    const auto shape_of = [&](buffer_ref ref) -> const detail::shape_info& {
         switch (ref.kind) {
         case buffer_kind::operand: return operands[ref.index];
         case buffer_kind::result: return results[ref.index];

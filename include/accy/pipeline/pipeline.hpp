@@ -38,7 +38,7 @@ struct pipeline<Definition> {
     static_assert(sizeof(detail::first_problem<Definition>) != 0);
 
     using definition = Definition;
-    using declared = definition_traits<Definition>;
+    using declared = detail::definition_traits<Definition>;
     using scalars = typename declared::scalars;
     /// The runtime scalars' values, as a launch takes them: `std::tuple<std::uint64_t, float>`, say.
     using scalar_values = typename scalars::values;
@@ -80,7 +80,7 @@ struct pipeline<Definition> {
 
     /// The parameters of `stage`'s kernel, the same in every format.
     static constexpr const parameter_list& parameters(std::size_t stage) noexcept {
-        for (std::size_t f = 0; f < format_count; ++f)
+        for (std::size_t f = 0; f < detail::format_count; ++f)
             if (entry_indices[stage][f] >= 0) return registry.entries[static_cast<std::size_t>(entry_indices[stage][f])].parameters;
         return registry.entries[0].parameters;  // unreachable in a well-formed pipeline
     }
@@ -118,12 +118,12 @@ inline constexpr bool valid_pipeline = [] {
 namespace detail {
 
 /// The `no_entry_for_format` report of the first stage that lacks an entry in `Format`, or
-/// `diagnostic::no_problem`; `static_assert(sizeof(...) != 0)` instantiates it.
+/// `diagnostic::detail::no_problem`; `static_assert(sizeof(...) != 0)` instantiates it.
 template <class Pipeline, format Format>
 constexpr auto format_report() {
     constexpr std::size_t missing = Pipeline::first_stage_without(Format);
     if constexpr (missing == Pipeline::stage_count) {
-        return std::type_identity<diagnostic::no_problem>{};
+        return std::type_identity<diagnostic::detail::no_problem>{};
     } else {
         return std::type_identity<diagnostic::report<problem::no_entry_for_format, in_stage_of<typename Pipeline::stage_list, missing>,
                                                      diagnostic::in_format<Format>>>{};

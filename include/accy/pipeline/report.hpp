@@ -29,11 +29,18 @@ namespace detail {
 template <fixed_string Text, std::size_t... Index>
 text<Text.chars[Index]...> spell(std::index_sequence<Index...>);
 
-}  // namespace detail
-
 /// `Text` as a `text<...>` type: `text_of<fixed_string_of<name.size()>(name)>`.
 template <fixed_string Text>
-using text_of = decltype(detail::spell<Text>(std::make_index_sequence<sizeof(Text.chars) - 1>{}));
+using text_of = decltype(spell<Text>(std::make_index_sequence<sizeof(Text.chars) - 1>{}));
+
+/// A `false` that depends on its arguments, so that a `static_assert` of it fails only where instantiated.
+template <class...>
+inline constexpr bool always_false = false;
+
+/// What `first_problem` names when there is none: complete, and silent.
+struct no_problem {};
+
+}  // namespace detail
 
 template <std::size_t Index, class Target, class Stage>
 struct in_stage {};
@@ -53,19 +60,13 @@ struct in_format {};
 template <std::size_t Index, class Name>
 struct reads_scalar {};
 
-template <class...>
-inline constexpr bool always_false = false;
-
-/// What `first_problem` names when there is none: complete, and silent.
-struct no_problem {};
-
 template <problem Problem, class... Context>
 struct report;
 
 #define ACCY_DIAGNOSTIC(problem_name, text)                                   \
     template <class... Context>                                               \
     struct report<problem::problem_name, Context...> {                        \
-        static_assert(always_false<Context...>, text);                        \
+        static_assert(detail::always_false<Context...>, text);                \
     }
 
 ACCY_DIAGNOSTIC(scalar_type_not_supported, "accy::scalar<Name, T>: T must be a number (i32, u32, i64, u64, f32, f64, u8) or a trivially copyable struct; pass device memory as an operand, a result or an intermediate");

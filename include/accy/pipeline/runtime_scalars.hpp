@@ -64,6 +64,8 @@ struct scalar {
     static constexpr bool bounds_valid = !Bounds::bounded || (value_type_of<T>().integer() && Bounds::min <= Bounds::max);
 };
 
+namespace detail {
+
 /// What a pipeline knows of one runtime scalar, as a value.
 struct scalar_info {
     std::string_view name;
@@ -73,8 +75,6 @@ struct scalar_info {
     bool supported = true;
     bool bounds_valid = true;
 };
-
-namespace detail {
 
 /// What a pipeline knows of runtime scalar `Scalar`; bounds are clipped to its type's range, so
 /// that `at_most<v>` on a u32 reads "0 to v".
@@ -98,7 +98,7 @@ template <class... Scalars>
 struct runtime_scalars {
     static constexpr std::size_t count = sizeof...(Scalars);
     using values = std::tuple<typename Scalars::type...>;
-    static constexpr std::array<scalar_info, count> infos{detail::info_of<Scalars>()...};
+    static constexpr std::array<detail::scalar_info, count> infos{detail::info_of<Scalars>()...};
 
     template <std::size_t Index>
     using at = std::tuple_element_t<Index, std::tuple<Scalars...>>;

@@ -62,8 +62,6 @@ inline constexpr bool never_positive = false;
 template <auto Value>
 inline constexpr bool never_positive<constant<Value>> = Value <= 0;
 
-}  // namespace detail
-
 /// A shape as a value, for constexpr checks: its extent's type or fault, given the runtime scalars.
 struct shape_info {
     dtype type = dtype::u8;
@@ -73,8 +71,6 @@ struct shape_info {
     bool keep_zero = false;  ///< a kept_zero workspace, zeroed when allocated
     bool never_positive = false;  ///< a constant extent of 0 or less
 };
-
-namespace detail {
 
 template <class... Shapes>
 struct shape_list {

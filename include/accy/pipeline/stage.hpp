@@ -56,7 +56,7 @@ struct argument_info {
     bool is_buffer = false;
     buffer_ref ref{};
     derived value{};
-    const tensor_map_info* map = nullptr;
+    const detail::tensor_map_info* map = nullptr;
 
     /// Whether the kernel reaches buffer `ref` through this argument: a buffer's or a tensor map's.
     constexpr bool binds_buffer() const noexcept { return is_buffer || map != nullptr; }

@@ -30,6 +30,8 @@ struct box {};
 template <derivation... Bytes>
 struct strides {};
 
+namespace detail {
+
 /// What `diagnose` and the launch plan read of a tensor map argument.
 struct tensor_map_info {
     buffer_ref buffer{};
@@ -46,8 +48,11 @@ struct tensor_map_info {
 /// Tensor map arguments derive from this tag; `tensor_map_argument` recognises them.
 struct tensor_map_tag {};
 
+}  // namespace detail
+
+/// A `tensor_map<...>` argument.
 template <class T>
-concept tensor_map_argument = std::derived_from<T, tensor_map_tag>;
+concept tensor_map_argument = std::derived_from<T, detail::tensor_map_tag>;
 
 /// Binds a `parameter::tensor_map`: the tensor of `Buffer` (whose dtype must be the parameter's)
 /// with `Extents` and `Strides` derived at each launch, tiled by `Box`. accy checks the box at
@@ -60,21 +65,21 @@ concept tensor_map_argument = std::derived_from<T, tensor_map_tag>;
 ///                      accy::tensor_map_options{.swizzle = accy::tensor_map_swizzle::bytes_128}>
 template <buffer_reference Buffer, class Extents, class Box,
           tensor_map_options Options = tensor_map_options(), class Strides = strides<>>
-struct tensor_map : tensor_map_tag {
+struct tensor_map : detail::tensor_map_tag {
     // Arguments out of order: `diagnose` reports problem::tensor_map_malformed for the stage and parameter.
     static constexpr std::size_t steps = 0;
     template <class Scalars>
-    static constexpr tensor_map_info info{Buffer::ref, 0, 0, {}, 0, Options, derivation_fault::none, true, true};
+    static constexpr detail::tensor_map_info info{Buffer::ref, 0, 0, {}, 0, Options, derivation_fault::none, true, true};
 };
 
 template <buffer_reference Buffer, derivation... Extents, std::uint32_t... Box, tensor_map_options Options,
           derivation... Strides>
-struct tensor_map<Buffer, extents<Extents...>, box<Box...>, Options, strides<Strides...>> : tensor_map_tag {
+struct tensor_map<Buffer, extents<Extents...>, box<Box...>, Options, strides<Strides...>> : detail::tensor_map_tag {
     static constexpr std::size_t steps = (std::size_t{0} + ... + Extents::steps) + (std::size_t{0} + ... + Strides::steps);
 
     template <class Scalars>
-    static constexpr tensor_map_info info = [] {
-        tensor_map_info made{Buffer::ref, sizeof...(Extents), sizeof...(Box), {}, sizeof...(Strides), Options};
+    static constexpr detail::tensor_map_info info = [] {
+        detail::tensor_map_info made{Buffer::ref, sizeof...(Extents), sizeof...(Box), {}, sizeof...(Strides), Options};
         std::size_t d = 0;
         for (const std::uint32_t elements : {Box..., 0u})
             if (d < limits::tensor_map_rank) made.box[d++] = elements;

@@ -98,7 +98,7 @@ template <class Pipeline, backend Backend, class Format>
     requires std::convertible_to<Format, format>
 auto load_artifacts(Backend& device, Format fmt, std::span<const payload> payloads = {}) {
     if constexpr (!is_pipeline<Pipeline>) {
-        static_assert(diagnostic::always_false<Pipeline>, "accy::load_artifacts<P>: P must be an accy::pipeline<Definition>");
+        static_assert(diagnostic::detail::always_false<Pipeline>, "accy::load_artifacts<P>: P must be an accy::pipeline<Definition>");
     } else if constexpr (Pipeline::well_formed) {
         if constexpr (requires { Format::value; }) static_assert(sizeof(detail::missing_format<Pipeline, Format::value>) != 0);
         return artifact_pool<Pipeline, Backend>::load(device, fmt, payloads);

@@ -122,10 +122,10 @@ template <class P>
     requires is_pipeline<P> && P::well_formed
 std::string describe() {
     constexpr const auto& plan = detail::launch_plan<P>;
-    const std::span<const scalar_info> scalars(P::scalars::infos);
+    const std::span<const detail::scalar_info> scalars(P::scalars::infos);
     std::string text = "pipeline " + std::string(P::target) + ", version " + std::to_string(P::version) + "\n";
     for (std::size_t s = 0; s < scalars.size(); ++s) {
-        const scalar_info& scalar = scalars[s];
+        const detail::scalar_info& scalar = scalars[s];
         text += "runtime scalar " + std::to_string(s) + ": " + std::string(scalar.name) + ", ";
         text += scalar.type.bytes ? std::to_string(scalar.type.size) + " bytes" : std::string(to_string(scalar.type.type));
         if (scalar.bounded) text += ", " + detail::to_string(scalar.min) + " to " + detail::to_string(scalar.max);

@@ -40,7 +40,7 @@ template <class Pipeline, backend Backend, class Format, class Operands, class R
 void launch_pipeline(Backend& device, Format fmt, const Operands& operands, const Results& results,
                      const Scalars& runtime_scalars, const Options&... options) {
     if constexpr (!is_pipeline<Pipeline>) {
-        static_assert(diagnostic::always_false<Pipeline>, "accy::launch_pipeline<P>: P must be an accy::pipeline<Definition>");
+        static_assert(diagnostic::detail::always_false<Pipeline>, "accy::launch_pipeline<P>: P must be an accy::pipeline<Definition>");
     } else if constexpr (Pipeline::well_formed) {
         static_assert(detail::holds_count<Operands>(Pipeline::operand_count),
                       "accy::launch_pipeline<P>: the operands container has a fixed size that differs from P's operand_count");

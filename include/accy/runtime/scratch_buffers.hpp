@@ -72,7 +72,7 @@ private:
     static constexpr auto workspace_infos =
         Pipeline::declared::workspaces::template infos<typename Pipeline::scalars>;
     static constexpr bool keeps_zero =
-        std::any_of(workspace_infos.begin(), workspace_infos.end(), [](const shape_info& info) { return info.keep_zero; });
+        std::any_of(workspace_infos.begin(), workspace_infos.end(), [](const detail::shape_info& info) { return info.keep_zero; });
 
     struct state {
         Backend* device = nullptr;
@@ -94,7 +94,7 @@ private:
 template <class Pipeline, backend Backend, class Scalars>
 auto allocate_scratch(Backend& device, const Scalars& runtime_scalars, std::string_view label = {}) {
     if constexpr (!is_pipeline<Pipeline>) {
-        static_assert(diagnostic::always_false<Pipeline>,
+        static_assert(diagnostic::detail::always_false<Pipeline>,
                       "accy::allocate_scratch<P>: P must be an accy::pipeline<Definition>");
     } else if constexpr (Pipeline::well_formed) {
         return scratch_buffers<Pipeline, Backend>::allocate(device, detail::scalar_values_of<typename Pipeline::scalars>(runtime_scalars),

@@ -28,12 +28,12 @@ BOOST_TEST_GLOBAL_FIXTURE(require_device);
 /// One run's buffers: random input, poisoned output, and the CPU's answer.
 struct square_add_case {
     std::vector<float> input;
-    accy::cuda::device_buffer in, out;
+    gpu_buffer<float> in, out;
     square_add::scalar_values scalars;
 
     explicit square_add_case(std::uint32_t n)
         : input(random_values<float>(n, -4.0f, 4.0f)), in(to_device<float>(input)),
-          out(device(), n * sizeof(float)), scalars{n} {
+          out(device(), n), scalars{n} {
         poison(out.view());
     }
 

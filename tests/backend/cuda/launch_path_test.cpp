@@ -75,8 +75,8 @@ template <class Format>
 void check_pdl(Format format) {
     const std::uint32_t n = (1u << 20) + 3;
     const std::vector<float> input = random_values<float>(n, -8.0f, 8.0f);
-    const accy::cuda::device_buffer in = to_device<float>(input);
-    accy::cuda::device_buffer out(device(), n * sizeof(float));
+    const gpu_buffer<float> in = to_device<float>(input);
+    gpu_buffer<float> out(device(), n);
     const std::array<accy::buffer, 1> operands{in.view()}, results{out.view()};
     const auto pool = accy::load_artifacts<pdl>(device(), format);
     const auto scratch = accy::allocate_scratch<pdl>(device(), pdl::scalar_values{n});
@@ -118,7 +118,7 @@ BOOST_AUTO_TEST_CASE(programmatic_dependent_launch_gives_the_cpus_results_on_str
 /// The PDL pipeline's buffers for n elements on device 0.
 struct pdl_buffers {
     static constexpr std::uint32_t n = 4096;
-    accy::cuda::device_buffer in{device(), n * sizeof(float)}, out{device(), n * sizeof(float)};
+    gpu_buffer<float> in{device(), n}, out{device(), n};
     std::array<accy::buffer, 1> operands{in.view()}, results{out.view()};
     accy::scratch_buffers<pdl, accy::cuda::backend> scratch = accy::allocate_scratch<pdl>(device(), pdl::scalar_values{n});
 };
@@ -202,7 +202,7 @@ using barrier = accy::pipeline<barrier_definition>;
 
 BOOST_AUTO_TEST_CASE(clusters_launch_and_a_grid_that_is_no_multiple_of_the_cluster_launches_nothing) {
     const std::uint32_t n = 64;
-    accy::cuda::device_buffer ranks(device(), n * sizeof(std::uint32_t));
+    gpu_buffer<std::uint32_t> ranks(device(), n);
     poison(ranks.view());
     const std::array<accy::buffer, 0> operands{};
     const std::array<accy::buffer, 1> results{ranks.view()};
@@ -226,7 +226,7 @@ BOOST_AUTO_TEST_CASE(a_cooperative_grid_is_resident_at_once_and_a_larger_one_is_
     BOOST_TEST_MESSAGE("resident block limit " << limit);
     BOOST_TEST_REQUIRE(limit >= 2u);
     const auto n = static_cast<std::uint32_t>(limit);
-    accy::cuda::device_buffer seen(device(), (n + 1) * sizeof(std::uint32_t));
+    gpu_buffer<std::uint32_t> seen(device(), n + 1);
     poison(seen.view());
     const std::array<accy::buffer, 0> operands{};
     const std::array<accy::buffer, 1> results{seen.view()};
@@ -274,8 +274,7 @@ BOOST_AUTO_TEST_CASE(two_backends_used_in_turn_each_work_in_their_own_context_an
         for (int round = 0; round < 3; ++round) {
             for (accy::cuda::backend* backend : {&device(), &adopted, &device()}) {
                 BOOST_REQUIRE(api.ctx_set_current(nullptr) == CUDA_SUCCESS);
-                accy::cuda::device_buffer in(*backend, n * sizeof(float)), out(*backend, n * sizeof(float)),
-                    middle(*backend, n * sizeof(float));
+                gpu_buffer<float> in(*backend, n), out(*backend, n), middle(*backend, n);
                 BOOST_TEST(current_context() == nullptr);
                 for (const accy::buffer& made : {in.view(), out.view(), middle.view()}) {
                     CUcontext owner = nullptr;
@@ -349,8 +348,8 @@ BOOST_AUTO_TEST_CASE(cuda_source_compiles_through_nvrtc_for_the_device_and_runs)
     const std::uint32_t n = 100003;
     const float a = random_values<float>(1, 0.5f, 4.0f)[0];
     const std::vector<float> input = random_values<float>(n, -10.0f, 10.0f);
-    const accy::cuda::device_buffer in = to_device<float>(input);
-    accy::cuda::device_buffer out(device(), n * sizeof(float));
+    const gpu_buffer<float> in = to_device<float>(input);
+    gpu_buffer<float> out(device(), n);
     poison(out.view());
     const std::array<accy::buffer, 1> operands{in.view()}, results{out.view()};
     const auto pool = accy::load_artifacts<axpy>(device(), accy::formats::cuda_source);
@@ -370,7 +369,7 @@ BOOST_AUTO_TEST_CASE(cuda_source_that_does_not_compile_is_an_invalid_artifact_wi
 }
 
 BOOST_AUTO_TEST_CASE(a_driver_error_carries_the_drivers_result) {
-    BOOST_CHECK_EXCEPTION(accy::cuda::device_buffer(device(), std::size_t{1} << 50), accy::error, [](const accy::error& e) {
+    BOOST_CHECK_EXCEPTION(gpu_buffer<std::byte>(device(), std::size_t{1} << 50), accy::error, [](const accy::error& e) {
         return code_is(accy::errc::out_of_memory)(e) && e.driver_result() == CUDA_ERROR_OUT_OF_MEMORY &&
                e.error_code() == accy::errc::out_of_memory && e.error_code().category().name() == std::string("accy");
     });

@@ -17,7 +17,7 @@
 namespace {
 
 using accy::cuda::detail::compile_cuda_source;
-using accy::cuda::compiled_source;
+using accy::cuda::detail::compiled_source;
 
 /// ctest's SKIP_RETURN_CODE of this test.
 constexpr int skip_exit_code = 77;

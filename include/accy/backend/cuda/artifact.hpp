@@ -21,11 +21,18 @@
 
 namespace accy::cuda {
 
+namespace detail {
+
 /// A `cuda_source` payload compiled by NVRTC: what an artifact made from CUDA source shares.
 struct compiled_source {
     std::vector<unsigned char> cubin;  ///< the image, loadable with cuModuleLoadDataEx / cuLibraryLoadData
     std::string lowered_name;          ///< the symbol to look up in it
 };
+
+/// Above this many bytes of dynamic shared memory a kernel must opt in (cuFuncSetAttribute).
+inline constexpr std::uint64_t default_shared_memory_limit = 48 * 1024;
+
+}  // namespace detail
 
 /// What a kernel is made from: a payload in one CUDA format and what its entry declares. It views
 /// the payload's bytes, which outlive the load (registry payloads are static); CUDA source is
@@ -36,7 +43,7 @@ struct artifact {
     std::string_view symbol;      ///< the name to look up: the entry's, or NVRTC's lowered name of it
     std::string_view ptx;                  ///< `cuda_ptx`
     std::span<const unsigned char> image;  ///< `cuda_cubin`, `cuda_fatbin`, and `cuda_source` once compiled
-    std::shared_ptr<const compiled_source> compiled;  ///< `cuda_source`
+    std::shared_ptr<const detail::compiled_source> compiled;  ///< `cuda_source`
     parameter_list parameters{};
     dim3 block{};
     std::uint64_t shared_bytes = 0;  ///< the dynamic shared memory the entry's launches take
@@ -53,9 +60,6 @@ struct kernel {
     launch_attributes attributes{};
     std::uint64_t resident_block_limit = 0;
 };
-
-/// Above this many bytes of dynamic shared memory a kernel must opt in (cuFuncSetAttribute).
-inline constexpr std::uint64_t default_shared_memory_limit = 48 * 1024;
 
 /// How many distinct payloads the process has loaded now: every kernel, pool and backend that uses
 /// one payload shares its library.

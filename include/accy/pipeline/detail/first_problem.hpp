@@ -35,7 +35,7 @@ using buffer_list =
 template <class Stages, std::size_t Index>
 using in_stage_of = diagnostic::in_stage<
     Index,
-    diagnostic::text_of<fixed_string_of<Stages::template at<Index>::target.size()>(Stages::template at<Index>::target)>,
+    diagnostic::detail::text_of<fixed_string_of<Stages::template at<Index>::target.size()>(Stages::template at<Index>::target)>,
     typename Stages::template at<Index>>;
 
 /// The argument `Stage` binds to parameter `Index`; `void` past its arguments, where a problem of an
@@ -81,12 +81,12 @@ constexpr auto report_reading() {
         constexpr auto& read = scalars_read<Scalars, Read>;
         return std::type_identity<diagnostic::report<
             Problem, Context...,
-            diagnostic::reads_scalar<read.index[K], diagnostic::text_of<fixed_string_of<Scalars::template at<read.index[K]>::name.size()>(
+            diagnostic::reads_scalar<read.index[K], diagnostic::detail::text_of<fixed_string_of<Scalars::template at<read.index[K]>::name.size()>(
                                                         Scalars::template at<read.index[K]>::name)>>...>>{};
     }(std::make_index_sequence<scalars_read<Scalars, Read>.count>{});
 }
 
-/// The `diagnostic::report` of a definition's first problem, or `diagnostic::no_problem`, as a
+/// The `diagnostic::report` of a definition's first problem, or `diagnostic::detail::no_problem`, as a
 /// `std::type_identity`: naming the report does not instantiate it, `sizeof` of it does (once).
 /// The diagnosis's site says which contexts the report has.
 template <class Definition>
@@ -96,7 +96,7 @@ constexpr auto first_problem_report() {
     using declared = definition_traits<Definition>;
     using scalars = typename declared::scalars;
     if constexpr (found.site == problem_site::none) {
-        return std::type_identity<diagnostic::no_problem>{};
+        return std::type_identity<diagnostic::detail::no_problem>{};
     } else if constexpr (found.site == problem_site::scalar) {
         return std::type_identity<diagnostic::report<kind, in_runtime_scalar<scalars, found.scalar>>>{};
     } else if constexpr (found.site == problem_site::buffer) {
@@ -110,12 +110,12 @@ constexpr auto first_problem_report() {
         } else if constexpr (found.site == problem_site::parameter) {
             using argument = typename bound_argument<stage, found.argument>::type;
             constexpr std::string_view name = Definition::registry.entries[found.entry_index].parameters[found.argument].name;
-            using at_parameter = diagnostic::at_parameter<found.argument, diagnostic::text_of<fixed_string_of<name.size()>(name)>, argument>;
+            using at_parameter = diagnostic::at_parameter<found.argument, diagnostic::detail::text_of<fixed_string_of<name.size()>(name)>, argument>;
             return report_reading<kind, scalars, argument, in_stage, at_parameter>();
         } else {
             constexpr const kernel_entry& entry = Definition::registry.entries[found.entry_index];
             using in_entry =
-                diagnostic::in_entry<entry.format, diagnostic::text_of<fixed_string_of<entry.entry_name.size()>(entry.entry_name)>, entry.parameters.size()>;
+                diagnostic::in_entry<entry.format, diagnostic::detail::text_of<fixed_string_of<entry.entry_name.size()>(entry.entry_name)>, entry.parameters.size()>;
             if constexpr (found.site == problem_site::grid_dimension)
                 return std::type_identity<diagnostic::report<kind, in_stage, in_entry, diagnostic::at_grid_dimension<found.argument>>>{};
             else
@@ -124,7 +124,7 @@ constexpr auto first_problem_report() {
     }
 }
 
-/// The report of a definition's first problem, or `diagnostic::no_problem`.
+/// The report of a definition's first problem, or `diagnostic::detail::no_problem`.
 template <class Definition>
 using first_problem = typename decltype(first_problem_report<Definition>())::type;
 

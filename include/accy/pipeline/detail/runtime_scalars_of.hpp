@@ -23,7 +23,7 @@ namespace diagnostic {
 /// runtime scalar `InScalar` names it (`in_scalar<index, text<'n'>, accy::scalar<"n", T>>`) declares it.
 template <class InScalar, class Given>
 struct lossy_runtime_scalar {
-    static_assert(always_false<InScalar>,
+    static_assert(detail::always_false<InScalar>,
                   "accy: P::runtime_scalars(values...): a value's type could lose values of the type its runtime "
                   "scalar declares (an int for an unsigned scalar, a double for a float, a bool for a number); "
                   "pass the declared type");
@@ -33,7 +33,7 @@ struct lossy_runtime_scalar {
 /// `InScalar` names (`in_scalar<index, text<'n'>, accy::scalar<"n", T>>`) declares another type.
 template <class InScalar, class Given>
 struct runtime_scalar_type_differs {
-    static_assert(always_false<InScalar>,
+    static_assert(detail::always_false<InScalar>,
                   "accy: a runtime scalar's type differs from the type P declares for it; runtime scalars are not "
                   "converted: build them with P::runtime_scalars(values...)");
 };
@@ -46,7 +46,7 @@ namespace detail {
 template <class Scalars, std::size_t Index>
 using in_runtime_scalar = diagnostic::in_scalar<
     Index,
-    diagnostic::text_of<fixed_string_of<Scalars::template at<Index>::name.size()>(Scalars::template at<Index>::name)>,
+    diagnostic::detail::text_of<fixed_string_of<Scalars::template at<Index>::name.size()>(Scalars::template at<Index>::name)>,
     typename Scalars::template at<Index>>;
 
 /// Whether a `Value` becomes a `Declared` runtime scalar with no value lost: the same type, or
@@ -73,7 +73,7 @@ constexpr std::size_t first_false(const std::array<bool, Count>& holds) noexcept
 template <class Scalars, class... Values>
 constexpr typename Scalars::values runtime_scalars_of(const Values&... values) {
     if constexpr (sizeof...(Values) != Scalars::count) {
-        static_assert(diagnostic::always_false<Scalars>,
+        static_assert(diagnostic::detail::always_false<Scalars>,
                       "accy: P::runtime_scalars(values...) takes one value per runtime scalar of P, in their order");
         return {};
     } else {
@@ -100,11 +100,11 @@ typename Scalars::values scalar_values_of(const Given& given) {
     if constexpr (std::is_same_v<given_type, declared>) {
         return given;
     } else if constexpr (!requires { std::tuple_size<given_type>::value; }) {
-        static_assert(diagnostic::always_false<Given>,
+        static_assert(diagnostic::detail::always_false<Given>,
                       "accy: the runtime scalars of pipeline P are passed as a tuple, P::runtime_scalars(...)");
         return {};
     } else if constexpr (std::tuple_size_v<given_type> != Scalars::count) {
-        static_assert(diagnostic::always_false<Given>,
+        static_assert(diagnostic::detail::always_false<Given>,
                       "accy: the runtime scalars tuple has a different count than P's runtime_scalars");
         return {};
     } else {

@@ -79,13 +79,13 @@ void apply_option(launch_request<Pipeline, Backend>& request, const Option& opti
     if constexpr (requires { option.pool; }) {
         using pool_type = std::remove_cvref_t<decltype(*option.pool)>;
         if constexpr (!is_artifact_pool<pool_type>) {
-            static_assert(diagnostic::always_false<Option>, "accy::use_pool(pool): pool must be an accy::artifact_pool");
+            static_assert(diagnostic::detail::always_false<Option>, "accy::use_pool(pool): pool must be an accy::artifact_pool");
         } else if constexpr (!std::is_same_v<typename pool_type::pipeline_type, Pipeline>) {
-            static_assert(diagnostic::always_false<Option>,
+            static_assert(diagnostic::detail::always_false<Option>,
                           "accy::launch_pipeline<P>: the artifact pool was loaded for another pipeline; pools are typed on "
                           "their pipeline: load one with accy::load_artifacts<P>");
         } else if constexpr (!std::is_same_v<typename pool_type::backend_type, Backend>) {
-            static_assert(diagnostic::always_false<Option>,
+            static_assert(diagnostic::detail::always_false<Option>,
                           "accy::launch_pipeline: the artifact pool was loaded on another backend type");
         } else {
             request.pool = option.pool;
@@ -99,14 +99,14 @@ void apply_option(launch_request<Pipeline, Backend>& request, const Option& opti
         request.scratch_device = option.device;
     } else if constexpr (requires { option.stream; }) {
         if constexpr (!std::is_convertible_v<decltype(option.stream), typename Backend::stream>)
-            static_assert(diagnostic::always_false<Option>,
+            static_assert(diagnostic::detail::always_false<Option>,
                           "accy::launch_pipeline: on_stream(s) takes a stream of the backend's stream type");
         else
             request.stream = option.stream;
     } else if constexpr (std::is_same_v<Option, label_option>) {
         request.label = option.text;
     } else {
-        static_assert(diagnostic::always_false<Option>,
+        static_assert(diagnostic::detail::always_false<Option>,
                       "accy::launch_pipeline: an option is use_pool(...), use_scratch(...), on_stream(...) or "
                       "label(...)");
     }

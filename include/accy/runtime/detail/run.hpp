@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: Apache-2.0
-// Defines `accy::detail::run`, the executor of one `launch_pipeline` call: its checks, the scratch and
+// Defines `accy::detail::run`, the body of one `launch_pipeline` call: its checks, the scratch and
 // kernels it makes for itself, the stages' launches in order, and the wait before it destroys them.
 #pragma once
 

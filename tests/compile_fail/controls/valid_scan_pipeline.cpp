@@ -1,9 +1,9 @@
 // SPDX-License-Identifier: Apache-2.0
-// Control: the seed pipeline, launched with every option on the recording backend, compiles; with
+// Control: the scan pipeline, launched with every option on the recording backend, compiles; with
 // fixed-size containers of the right counts, runtime scalars of the declared types and a format
 // every stage has an entry in.
 // expect: nothing: this file must compile (the control that rejects a success reads this line)
-#include <support/seed_pipeline.hpp>
+#include <support/scan_pipeline.hpp>
 
 #include <array>
 #include <cstdint>

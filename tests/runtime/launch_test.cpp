@@ -1,9 +1,10 @@
 // SPDX-License-Identifier: Apache-2.0
-// The executor beyond the seed: waiting rules, error messages, derived geometry. Stages on the given stream and the
-// wait for it (or for the device) are a conformance case (tests/conformance/cases/pipelines.hpp), on every backend.
+// launch_pipeline beyond the specification's tests: waiting rules, error messages, derived geometry.
+// Stages on the given stream and the wait for it (or for the device) are a conformance case
+// (tests/conformance/cases/pipelines.hpp), on every backend.
 #include "support/call_counts.hpp"
 #include "support/errors.hpp"
-#include "support/seed_pipeline.hpp"
+#include "support/scan_pipeline.hpp"
 
 #include <accy/accy.hpp>
 #include <accy/testing/recording_backend.hpp>
@@ -25,19 +26,19 @@ bool contains(const std::string& text, std::string_view part) { return text.find
 
 }  // namespace
 
-BOOST_AUTO_TEST_SUITE(executor)
+BOOST_AUTO_TEST_SUITE(launch)
 
 BOOST_AUTO_TEST_CASE(waits_when_it_owns_either_the_kernels_or_the_intermediates) {
     recording_backend device;
     const auto pool = accy::load_artifacts<device_scan>(device, accy::formats::cuda_ptx);
     const auto scratch = accy::allocate_scratch<device_scan>(device, n_5000);
-    accy::launch_pipeline<device_scan>(device, accy::formats::cuda_ptx, seed_operands, seed_results, n_5000,
+    accy::launch_pipeline<device_scan>(device, accy::formats::cuda_ptx, scan_operands, scan_results, n_5000,
                                        accy::use_pool(pool));
     BOOST_TEST(device.synchronize_count == 1u);
-    accy::launch_pipeline<device_scan>(device, accy::formats::cuda_ptx, seed_operands, seed_results, n_5000,
+    accy::launch_pipeline<device_scan>(device, accy::formats::cuda_ptx, scan_operands, scan_results, n_5000,
                                        accy::use_scratch(scratch));
     BOOST_TEST(device.synchronize_count == 2u);
-    accy::launch_pipeline<device_scan>(device, accy::formats::cuda_ptx, seed_operands, seed_results, n_5000,
+    accy::launch_pipeline<device_scan>(device, accy::formats::cuda_ptx, scan_operands, scan_results, n_5000,
                                        accy::use_pool(pool), accy::use_scratch(scratch));
     BOOST_TEST(device.synchronize_count == 2u);
 }
@@ -46,8 +47,8 @@ BOOST_AUTO_TEST_CASE(a_launch_error_wins_over_a_failing_best_effort_wait) {
     recording_backend device;
     device.launch_fault = {1, errc::device_error};
     device.synchronize_fault = {0, errc::runtime_unavailable};
-    BOOST_CHECK_EXCEPTION(accy::launch_pipeline<device_scan>(device, accy::formats::cuda_ptx, seed_operands,
-                                                             seed_results, n_5000),
+    BOOST_CHECK_EXCEPTION(accy::launch_pipeline<device_scan>(device, accy::formats::cuda_ptx, scan_operands,
+                                                             scan_results, n_5000),
                           accy::error, code_is(errc::device_error));
     BOOST_TEST(device.launch_count == 1u);
     BOOST_TEST(device.live_objects() == 0u);
@@ -56,8 +57,8 @@ BOOST_AUTO_TEST_CASE(a_launch_error_wins_over_a_failing_best_effort_wait) {
 BOOST_AUTO_TEST_CASE(a_failing_wait_still_destroys_owned_objects) {
     recording_backend device;
     device.synchronize_fault = {0, errc::device_error};
-    BOOST_CHECK_EXCEPTION(accy::launch_pipeline<device_scan>(device, accy::formats::cuda_ptx, seed_operands,
-                                                             seed_results, n_5000),
+    BOOST_CHECK_EXCEPTION(accy::launch_pipeline<device_scan>(device, accy::formats::cuda_ptx, scan_operands,
+                                                             scan_results, n_5000),
                           accy::error, code_is(errc::device_error));
     BOOST_TEST(device.launch_count == 3u);
     BOOST_TEST(device.live_objects() == 0u);
@@ -67,7 +68,7 @@ BOOST_AUTO_TEST_CASE(errors_name_the_pipeline_the_stage_and_the_numbers) {
     recording_backend device;
     const std::string bound = message_of([&] {
         const std::tuple<std::uint32_t> n_6000{6000};
-        accy::launch_pipeline<bounded_scan>(device, accy::formats::cuda_ptx, seed_operands, seed_results,
+        accy::launch_pipeline<bounded_scan>(device, accy::formats::cuda_ptx, scan_operands, scan_results,
                                                        n_6000, accy::label("nightly-42"));
     });
     BOOST_TEST(contains(bound, "accy.kernel.test.device_scan"));
@@ -77,14 +78,14 @@ BOOST_AUTO_TEST_CASE(errors_name_the_pipeline_the_stage_and_the_numbers) {
 
     device.launch_fault.after = 1;
     const std::string launch = message_of([&] {
-        accy::launch_pipeline<device_scan>(device, accy::formats::cuda_ptx, seed_operands, seed_results, n_5000);
+        accy::launch_pipeline<device_scan>(device, accy::formats::cuda_ptx, scan_operands, scan_results, n_5000);
     });
     BOOST_TEST(contains(launch, "stage 1"));
     BOOST_TEST(contains(launch, "accy.kernel.test.sums_scan"));
 
     const std::string undersized = message_of([&] {
         const std::array scratch{recording_backend::buffer_for(3001, 316), recording_backend::buffer_for(3002, 300)};
-        accy::launch_pipeline<device_scan>(device, accy::formats::cuda_ptx, seed_operands, seed_results, n_5000,
+        accy::launch_pipeline<device_scan>(device, accy::formats::cuda_ptx, scan_operands, scan_results, n_5000,
                                            accy::use_scratch(std::span<const accy::buffer>(scratch)));
     });
     BOOST_TEST(contains(undersized, "intermediate 1 holds 300 bytes"));
@@ -96,12 +97,12 @@ BOOST_AUTO_TEST_CASE(a_zero_extent_is_an_invalid_artifact_before_anything_is_all
     recording_backend device;
     const std::tuple<std::uint32_t> n_0{0};
     const std::string launch = message_of([&] {
-        accy::launch_pipeline<device_scan>(device, accy::formats::cuda_ptx, seed_operands, seed_results, n_0);
+        accy::launch_pipeline<device_scan>(device, accy::formats::cuda_ptx, scan_operands, scan_results, n_0);
     });
     BOOST_TEST(contains(launch, "invalid_artifact"));
     BOOST_TEST(contains(launch, "operand 0 (f32) derives an extent of 0 elements"));
-    BOOST_CHECK_EXCEPTION(accy::launch_pipeline<device_scan>(device, accy::formats::cuda_ptx, seed_operands,
-                                                             seed_results, n_0),
+    BOOST_CHECK_EXCEPTION(accy::launch_pipeline<device_scan>(device, accy::formats::cuda_ptx, scan_operands,
+                                                             scan_results, n_0),
                           accy::error, code_is(errc::invalid_artifact));
     BOOST_CHECK_EXCEPTION(accy::allocate_scratch<device_scan>(device, n_0), accy::error,
                           code_is(errc::invalid_artifact));
@@ -151,10 +152,10 @@ BOOST_AUTO_TEST_CASE(intermediate_byte_sizes_reject_zero_and_overflow) {
     const std::string too_large = message_of([&] { accy::allocate_scratch<f64_copy>(device, largest_fit); });
     BOOST_TEST(contains(too_large, "out_of_memory"));
     BOOST_TEST(contains(too_large, "intermediate 0 of 18446744073709551608 bytes"));
-    // The seed's intermediates: ceil(5000 / 64) = 79 floats each.
-    const auto seed_scratch = accy::allocate_scratch<device_scan>(device, n_5000);
-    BOOST_TEST(seed_scratch.buffers()[0].byte_size == 79u * 4u);
-    BOOST_TEST(seed_scratch.buffers()[1].byte_size == 79u * 4u);
+    // The scan's intermediates: ceil(5000 / 64) = 79 floats each.
+    const auto scan_scratch = accy::allocate_scratch<device_scan>(device, n_5000);
+    BOOST_TEST(scan_scratch.buffers()[0].byte_size == 79u * 4u);
+    BOOST_TEST(scan_scratch.buffers()[1].byte_size == 79u * 4u);
 }
 
 BOOST_AUTO_TEST_CASE(payload_overrides_replace_the_entries_payloads_at_load) {

@@ -1,9 +1,10 @@
 // SPDX-License-Identifier: Apache-2.0
-// The seed's executor tests (shared/seed), ported one for one to the recording backend. Where a
-// seed run-time error has become a compile error, the case says which compile-fail test covers it.
+// The launch tests of accy's original specification, ported one for one to the recording backend.
+// Where a run-time error of the specification has become a compile error, the case says which
+// compile-fail test covers it.
 #include "support/call_counts.hpp"
 #include "support/errors.hpp"
-#include "support/seed_pipeline.hpp"
+#include "support/scan_pipeline.hpp"
 
 #include <accy/accy.hpp>
 #include <accy/testing/recording_backend.hpp>
@@ -32,11 +33,11 @@ struct reversioned : device_scan_definition {
     static constexpr std::uint32_t version = 9;
 };
 
-/// A cold launch of the seed's scan fails with `code`, the error of the fault armed on `device`, and frees every
+/// A cold launch of the scan fails with `code`, the error of the fault armed on `device`, and frees every
 /// buffer it allocated.
 void check_failing_cold_launch(recording_backend& device, errc code) {
-    BOOST_CHECK_EXCEPTION(accy::launch_pipeline<device_scan>(device, accy::formats::cuda_ptx, seed_operands,
-                                                             seed_results, n_5000),
+    BOOST_CHECK_EXCEPTION(accy::launch_pipeline<device_scan>(device, accy::formats::cuda_ptx, scan_operands,
+                                                             scan_results, n_5000),
                           accy::error, code_is(code));
     for (const recording_backend::object_id buffer : device.allocated_ids)
         BOOST_TEST(device.destroyed(buffer), "buffer " << buffer << " is freed");
@@ -44,11 +45,11 @@ void check_failing_cold_launch(recording_backend& device, errc code) {
 
 }  // namespace
 
-BOOST_AUTO_TEST_SUITE(seed)
+BOOST_AUTO_TEST_SUITE(specification)
 
-BOOST_AUTO_TEST_CASE(seed_executor_derives_intermediates_scalars_and_geometry_per_stage) {
+BOOST_AUTO_TEST_CASE(launch_derives_intermediates_scalars_and_geometry_per_stage) {
     recording_backend device;
-    accy::launch_pipeline<device_scan>(device, accy::formats::cuda_ptx, seed_operands, seed_results, n_5000);
+    accy::launch_pipeline<device_scan>(device, accy::formats::cuda_ptx, scan_operands, scan_results, n_5000);
 
     check_counts(device, {.allocate = 2, .load = 3, .launch = 3, .destroy = 5});
     BOOST_TEST(device.allocated_byte_sizes[0] == 79u * 4u);
@@ -76,31 +77,31 @@ BOOST_AUTO_TEST_CASE(seed_executor_derives_intermediates_scalars_and_geometry_pe
     BOOST_TEST(device.destroyed(device.allocated_ids[1]));
 }
 
-BOOST_AUTO_TEST_CASE(seed_executor_rejects_binding_count_mismatches) {
+BOOST_AUTO_TEST_CASE(launch_rejects_binding_count_mismatches) {
     // Counts in fixed-size containers are compile errors (compile_fail/launch_operands_count.cpp,
     // launch_results_count.cpp), and runtime scalars are a tuple whose count and types are checked
     // at compile time (launch_scalars_count.cpp, launch_scalar_type.cpp); counts in run-time sized
-    // containers of buffers are checked as in the seed.
+    // containers of buffers are checked as in the specification.
     recording_backend device;
     const std::span<const accy::buffer> no_buffers;
-    const std::vector<accy::buffer> two_results{seed_results[0], recording_backend::buffer_for(1003, 20000)};
+    const std::vector<accy::buffer> two_results{scan_results[0], recording_backend::buffer_for(1003, 20000)};
     BOOST_CHECK_EXCEPTION(accy::launch_pipeline<device_scan>(device, accy::formats::cuda_ptx, no_buffers,
-                                                             seed_results, n_5000),
+                                                             scan_results, n_5000),
                           accy::error, code_is(errc::launch_argument_mismatch));
-    BOOST_CHECK_EXCEPTION(accy::launch_pipeline<device_scan>(device, accy::formats::cuda_ptx, seed_operands,
+    BOOST_CHECK_EXCEPTION(accy::launch_pipeline<device_scan>(device, accy::formats::cuda_ptx, scan_operands,
                                                              no_buffers, n_5000),
                           accy::error, code_is(errc::launch_argument_mismatch));
-    BOOST_CHECK_EXCEPTION(accy::launch_pipeline<device_scan>(device, accy::formats::cuda_ptx, seed_operands,
+    BOOST_CHECK_EXCEPTION(accy::launch_pipeline<device_scan>(device, accy::formats::cuda_ptx, scan_operands,
                                                              two_results, n_5000),
                           accy::error, code_is(errc::launch_argument_mismatch));
     check_counts(device, {.allocate = 0, .launch = 0});
 }
 
-BOOST_AUTO_TEST_CASE(seed_executor_rejects_runtime_scalar_bounds_before_allocation) {
+BOOST_AUTO_TEST_CASE(launch_rejects_runtime_scalar_bounds_before_allocation) {
     recording_backend device;
     const std::tuple<std::uint32_t> n_5001{5001};
     BOOST_CHECK_EXCEPTION(accy::launch_pipeline<bounded_scan>(device, accy::formats::cuda_ptx,
-                                                                         seed_operands, seed_results, n_5001),
+                                                                         scan_operands, scan_results, n_5001),
                           accy::error, code_is(errc::launch_argument_mismatch));
     check_counts(device, {.allocate = 0, .launch = 0});
     BOOST_CHECK_EXCEPTION(accy::allocate_scratch<bounded_scan>(device, n_5001), accy::error,
@@ -108,48 +109,48 @@ BOOST_AUTO_TEST_CASE(seed_executor_rejects_runtime_scalar_bounds_before_allocati
     BOOST_TEST(device.allocate_count == 0u);
 }
 
-BOOST_AUTO_TEST_CASE(seed_executor_refuses_unresolvable_stages_before_any_launch) {
+BOOST_AUTO_TEST_CASE(launch_refuses_unresolvable_stages_before_any_launch) {
     // A registry missing a stage's entry in every format no longer compiles
     // (compile_fail/stage_without_entry.cpp), nor does a compile-time format that lacks one
     // (compile_fail/no_entry_for_format_launch.cpp, no_entry_for_format_load.cpp). A format chosen
     // at run time that the registry lacks is refused before anything is allocated, loaded or launched.
     recording_backend device;
-    BOOST_CHECK_EXCEPTION(accy::launch_pipeline<device_scan>(device, accy::format::cuda_cubin, seed_operands,
-                                                             seed_results, n_5000),
+    BOOST_CHECK_EXCEPTION(accy::launch_pipeline<device_scan>(device, accy::format::cuda_cubin, scan_operands,
+                                                             scan_results, n_5000),
                           accy::error, code_is(errc::unsupported_operation));
     check_counts(device, {.allocate = 0, .launch = 0, .destroy = 0});
 }
 
-BOOST_AUTO_TEST_CASE(seed_executor_releases_intermediates_after_partial_allocation_failure) {
+BOOST_AUTO_TEST_CASE(launch_releases_intermediates_after_partial_allocation_failure) {
     recording_backend device;
     device.allocate_fault.after = 1;
     check_failing_cold_launch(device, errc::out_of_memory);
     check_counts(device, {.allocate = 1, .destroy = 1});
 }
 
-BOOST_AUTO_TEST_CASE(seed_executor_releases_loaded_artifacts_after_staged_load_failure) {
+BOOST_AUTO_TEST_CASE(launch_releases_loaded_artifacts_after_staged_load_failure) {
     recording_backend device;
     device.load_fault.after = 1;
     check_failing_cold_launch(device, errc::runtime_unavailable);
     check_counts(device, {.allocate = 2, .load = 1, .launch = 1, .destroy = 3});
 }
 
-BOOST_AUTO_TEST_CASE(seed_executor_reuses_provided_intermediates_without_allocating) {
+BOOST_AUTO_TEST_CASE(launch_reuses_provided_intermediates_without_allocating) {
     recording_backend device;
     const auto provided = accy::allocate_scratch<device_scan>(device, n_5000);
     BOOST_TEST(device.allocate_count == 2u);
-    accy::launch_pipeline<device_scan>(device, accy::formats::cuda_ptx, seed_operands, seed_results, n_5000,
+    accy::launch_pipeline<device_scan>(device, accy::formats::cuda_ptx, scan_operands, scan_results, n_5000,
                                        accy::use_scratch(provided));
     check_counts(device, {.allocate = 2, .launch = 3});
-    accy::launch_pipeline<device_scan>(device, accy::formats::cuda_ptx, seed_operands, seed_results, n_5000,
+    accy::launch_pipeline<device_scan>(device, accy::formats::cuda_ptx, scan_operands, scan_results, n_5000,
                                        accy::use_scratch(provided));
     check_counts(device, {.allocate = 2, .launch = 6});
 }
 
-BOOST_AUTO_TEST_CASE(seed_executor_rejects_undersized_or_miscounted_provided_intermediates) {
+BOOST_AUTO_TEST_CASE(launch_rejects_undersized_or_miscounted_provided_intermediates) {
     recording_backend device;
     const auto launch_with = [&](std::span<const accy::buffer> provided) {
-        accy::launch_pipeline<device_scan>(device, accy::formats::cuda_ptx, seed_operands, seed_results, n_5000,
+        accy::launch_pipeline<device_scan>(device, accy::formats::cuda_ptx, scan_operands, scan_results, n_5000,
                                            accy::use_scratch(provided));
     };
     const auto scratch = [](recording_backend::object_id id) { return recording_backend::buffer_for(id, 20000); };
@@ -160,26 +161,26 @@ BOOST_AUTO_TEST_CASE(seed_executor_rejects_undersized_or_miscounted_provided_int
     BOOST_CHECK_EXCEPTION(launch_with(undersized), accy::error, code_is(errc::launch_argument_mismatch));
     const std::array duplicate{scratch(2001), scratch(2001)};
     BOOST_CHECK_EXCEPTION(launch_with(duplicate), accy::error, code_is(errc::launch_argument_mismatch));
-    const std::array operand_alias{seed_operands[0], scratch(2002)};
+    const std::array operand_alias{scan_operands[0], scratch(2002)};
     BOOST_CHECK_EXCEPTION(launch_with(operand_alias), accy::error, code_is(errc::launch_argument_mismatch));
-    const std::array result_alias{scratch(2001), seed_results[0]};
+    const std::array result_alias{scratch(2001), scan_results[0]};
     BOOST_CHECK_EXCEPTION(launch_with(result_alias), accy::error, code_is(errc::launch_argument_mismatch));
     BOOST_TEST(device.launch_count == 0u);
 }
 
-BOOST_AUTO_TEST_CASE(seed_executor_launches_from_a_loaded_artifact_pool_without_driver_round_trips) {
+BOOST_AUTO_TEST_CASE(launch_launches_from_a_loaded_artifact_pool_without_driver_round_trips) {
     recording_backend device;
     const auto pool = accy::load_artifacts<device_scan>(device, accy::formats::cuda_ptx);
     check_counts(device, {.create = 3, .load = 3});
     const auto provided = accy::allocate_scratch<device_scan>(device, n_5000);
     for (int round = 0; round < 3; ++round)
-        accy::launch_pipeline<device_scan>(device, accy::formats::cuda_ptx, seed_operands, seed_results, n_5000,
+        accy::launch_pipeline<device_scan>(device, accy::formats::cuda_ptx, scan_operands, scan_results, n_5000,
                                            accy::use_scratch(provided), accy::use_pool(pool));
     // With a pool and scratch the caller waits.
     check_counts(device, {.create = 3, .load = 3, .launch = 9, .synchronize = 0});
 }
 
-BOOST_AUTO_TEST_CASE(seed_artifact_pool_deinit_destroys_loaded_artifacts) {
+BOOST_AUTO_TEST_CASE(artifact_pool_deinit_destroys_loaded_artifacts) {
     recording_backend device;
     std::optional pool = accy::load_artifacts<device_scan>(device, accy::formats::cuda_ptx);
     check_counts(device, {.load = 3, .destroy = 0});
@@ -189,21 +190,21 @@ BOOST_AUTO_TEST_CASE(seed_artifact_pool_deinit_destroys_loaded_artifacts) {
     BOOST_TEST(device.synchronize_count == 0u);  // destroying a pool waits for nothing
 }
 
-BOOST_AUTO_TEST_CASE(seed_stage_artifacts_carry_their_entrys_parameter_count) {
+BOOST_AUTO_TEST_CASE(stage_artifacts_carry_their_entrys_parameter_count) {
     recording_backend device;
     const auto pool = accy::load_artifacts<device_scan>(device, accy::formats::cuda_ptx);
-    const std::array<std::size_t, 3> seed_parameter_counts{4, 3, 3};
+    const std::array<std::size_t, 3> parameter_counts{4, 3, 3};
     for (std::size_t stage = 0; stage < device_scan::stage_count; ++stage) {
         const accy::kernel_entry& entry = *device_scan::entry(stage, accy::format::cuda_ptx);
-        BOOST_TEST(pool[stage].artifact.parameter_count == seed_parameter_counts[stage]);
+        BOOST_TEST(pool[stage].artifact.parameter_count == parameter_counts[stage]);
         BOOST_TEST(pool[stage].artifact.parameter_count == entry.parameters.size());
-        BOOST_TEST(device_scan::parameters(stage).size() == seed_parameter_counts[stage]);
+        BOOST_TEST(device_scan::parameters(stage).size() == parameter_counts[stage]);
         BOOST_TEST(pool[stage].artifact.entry_name == entry.entry_name);
         BOOST_TEST((pool[stage].artifact.format == accy::format::cuda_ptx));
     }
 }
 
-BOOST_AUTO_TEST_CASE(seed_artifact_pool_cleans_loaded_artifacts_after_staged_load_failure) {
+BOOST_AUTO_TEST_CASE(artifact_pool_cleans_loaded_artifacts_after_staged_load_failure) {
     recording_backend device;
     device.load_fault.after = 1;
     BOOST_CHECK_EXCEPTION(accy::load_artifacts<device_scan>(device, accy::formats::cuda_ptx), accy::error,
@@ -212,7 +213,7 @@ BOOST_AUTO_TEST_CASE(seed_artifact_pool_cleans_loaded_artifacts_after_staged_loa
     BOOST_TEST((device.last_destroyed_id() == std::optional<recording_backend::object_id>(1)));
 }
 
-BOOST_AUTO_TEST_CASE(seed_executor_rejects_mismatched_artifact_pools_before_any_launch) {
+BOOST_AUTO_TEST_CASE(launch_rejects_mismatched_artifact_pools_before_any_launch) {
     // Pools are typed on their pipeline: a renamed or reversioned pipeline is another type, and
     // passing its pool is a compile error (compile_fail/launch_pool_of_other_pipeline.cpp).
     using pool_type = accy::artifact_pool<device_scan, recording_backend>;
@@ -223,18 +224,18 @@ BOOST_AUTO_TEST_CASE(seed_executor_rejects_mismatched_artifact_pools_before_any_
     using renamed_scan = accy::pipeline<renamed>;
     recording_backend device;
     const auto own_pool = accy::load_artifacts<renamed_scan>(device, accy::formats::cuda_ptx);
-    accy::launch_pipeline<renamed_scan>(device, accy::formats::cuda_ptx, seed_operands, seed_results, n_5000,
+    accy::launch_pipeline<renamed_scan>(device, accy::formats::cuda_ptx, scan_operands, scan_results, n_5000,
                                         accy::use_pool(own_pool));
     BOOST_TEST(device.launch_count == 3u);
     for (std::size_t stage = 0; stage < renamed_scan::stage_count; ++stage)
         BOOST_TEST(device.launches[stage].launched == own_pool[stage].kernel);
 }
 
-BOOST_AUTO_TEST_CASE(seed_executor_rejects_artifact_pool_format_mismatches_before_any_launch) {
+BOOST_AUTO_TEST_CASE(launch_rejects_artifact_pool_format_mismatches_before_any_launch) {
     recording_backend device;
     const auto pool = accy::load_artifacts<dual_format_scan>(device, accy::formats::cuda_ptx);
-    BOOST_CHECK_EXCEPTION(accy::launch_pipeline<dual_format_scan>(device, accy::formats::metal_msl, seed_operands,
-                                                                  seed_results, n_5000, accy::use_pool(pool)),
+    BOOST_CHECK_EXCEPTION(accy::launch_pipeline<dual_format_scan>(device, accy::formats::metal_msl, scan_operands,
+                                                                  scan_results, n_5000, accy::use_pool(pool)),
                           accy::error, code_is(errc::launch_argument_mismatch));
     check_counts(device, {.allocate = 0, .launch = 0});
 }

@@ -1,8 +1,8 @@
 // SPDX-License-Identifier: Apache-2.0
-// Defines the seed's device scan with host kernels: the seed's entries, geometry and wiring, run by the host backend.
+// Defines the scan pipeline with host kernels: the same entries, geometry and wiring, run by the host backend.
 #pragma once
 
-#include "support/seed_pipeline.hpp"
+#include "support/scan_pipeline.hpp"
 
 #include <accy/accy.hpp>
 
@@ -11,7 +11,7 @@
 
 namespace accy_test {
 
-// Each block of 64 threads scans 64 elements, one per thread, as the seed's geometry says.
+// Each block of 64 threads scans 64 elements, one per thread, as the kernels' geometry says.
 
 /// block_scan(out: write, in: read, block_sums: write, u32 n): each block's inclusive scan and its total.
 inline void host_block_scan(const accy::host_block& block) {
@@ -45,18 +45,15 @@ inline void host_add_base(const accy::host_block& block) {
     for (std::uint32_t i = begin; i < end; ++i) out[i] += base;
 }
 
-/// The seed's PTX entries and the same three entries in `host` format.
-inline constexpr auto seed_host_registry = [] {
-    const auto ptx = seed_entries(accy::format::cuda_ptx);
-    auto host = seed_entries(accy::format::host);
-    host[0].payload = accy::payload::from_host(&host_block_scan);
-    host[1].payload = accy::payload::from_host(&host_sums_scan);
-    host[2].payload = accy::payload::from_host(&host_add_base);
-    return accy::make_registry(ptx[0], ptx[1], ptx[2], host[0], host[1], host[2]);
+/// The PTX entries and the same three kernels as host functions.
+inline constexpr auto host_scan_registry = [] {
+    const auto ptx = scan_entries(accy::format::cuda_ptx);
+    return accy::make_registry(ptx[0], ptx[1], ptx[2], block_scan_kernel.host_entry(&host_block_scan),
+                               sums_scan_kernel.host_entry(&host_sums_scan), add_base_kernel.host_entry(&host_add_base));
 }();
 
 struct host_scan_definition : device_scan_definition {
-    static constexpr const auto& registry = seed_host_registry;
+    static constexpr const auto& registry = host_scan_registry;
 };
 using host_scan = accy::pipeline<host_scan_definition>;
 

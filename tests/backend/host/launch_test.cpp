@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: Apache-2.0
 #include "support/backend_calls.hpp"
 #include "support/random_data.hpp"
-#include "support/seed_host_scan.hpp"
+#include "support/host_scan.hpp"
 
 #include <accy/accy.hpp>
 #include <accy/backend/host.hpp>
@@ -55,9 +55,9 @@ struct scan_buffers {
 
 }  // namespace
 
-BOOST_AUTO_TEST_SUITE(host_executor)
+BOOST_AUTO_TEST_SUITE(host_launch)
 
-BOOST_AUTO_TEST_CASE(a_cold_launch_runs_the_seed_scan) {
+BOOST_AUTO_TEST_CASE(a_cold_launch_runs_the_scan) {
     accy::host::backend device;
     std::mt19937 engine = accy_test::fresh_engine();
     scan_buffers buffers(device, 5000);
