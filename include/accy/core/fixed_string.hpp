@@ -18,6 +18,8 @@ struct fixed_string {
     constexpr std::string_view view() const noexcept { return {chars, N - 1}; }
 };
 
+namespace detail {
+
 /// `text` as a template argument: `fixed_string_of<text.size()>(text)`.
 template <std::size_t Size>
 constexpr fixed_string<Size + 1> fixed_string_of(std::string_view text) noexcept {
@@ -25,5 +27,7 @@ constexpr fixed_string<Size + 1> fixed_string_of(std::string_view text) noexcept
     std::copy_n(text.data(), Size, copy.chars);
     return copy;
 }
+
+}  // namespace detail
 
 }  // namespace accy

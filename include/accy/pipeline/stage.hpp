@@ -40,7 +40,7 @@ struct stage {
 /// The stage that runs `Kernel` (a `kernel_declaration` or `kernel_entry`: its target and version),
 /// its parameters bound to `Arguments`.
 template <const auto& Kernel, stage_argument... Arguments>
-using stage_of = stage<fixed_string_of<Kernel.target.size()>(Kernel.target), Kernel.version, Arguments...>;
+using stage_of = stage<detail::fixed_string_of<Kernel.target.size()>(Kernel.target), Kernel.version, Arguments...>;
 
 /// The stages of a pipeline, in launch order.
 template <class... Stages>
