@@ -4,6 +4,7 @@
 // expect: accy::diagnostic::report<accy::problem::argument_count_mismatch
 // expect: in_stage<1, accy::diagnostic::text<'a', 'c', 'c', 'y', '.', 'k', 'e', 'r', 'n', 'e', 'l', '.', 't', 'e', 's', 't', '.', 's', 'u', 'm', 's', '_', 's', 'c', 'a', 'n'>
 // expect: accy::diagnostic::in_entry<accy::format::cuda_ptx, accy::diagnostic::text<'a', 'c', 'c', 'y', '.', 'k', 'e', 'r', 'n', 'e', 'l', '.', 't', 'e', 's', 't', '.', 's', 'u', 'm', 's', '_', 's', 'c', 'a', 'n'>, 3>
+// expect: accy::diagnostic::first_unbound_parameter<2, accy::diagnostic::text<'c', 'o', 'u', 'n', 't'>
 #include <support/scan_pipeline.hpp>
 
 #include <cstdint>

@@ -4,6 +4,7 @@
 // expect: accy::diagnostic::report<accy::problem::argument_count_mismatch
 // expect: in_stage<0, accy::diagnostic::text<'a', 'c', 'c', 'y', '.', 'k', 'e', 'r', 'n', 'e', 'l', '.', 't', 'e', 's', 't', '.', 'b', 'l', 'o', 'c', 'k', '_', 's', 'c', 'a', 'n'>
 // expect: accy::diagnostic::in_entry<accy::format::cuda_ptx, accy::diagnostic::text<'a', 'c', 'c', 'y', '.', 'k', 'e', 'r', 'n', 'e', 'l', '.', 't', 'e', 's', 't', '.', 'b', 'l', 'o', 'c', 'k', '_', 's', 'c', 'a', 'n'>, 4>
+// expect: accy::diagnostic::first_extra_argument<4, accy::ceil_div<accy::forward<0>
 #include <support/scan_pipeline.hpp>
 
 #include <cstdint>

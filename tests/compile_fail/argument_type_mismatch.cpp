@@ -1,10 +1,10 @@
 // SPDX-License-Identifier: Apache-2.0
-// A float runtime scalar bound to the kernel's u64 parameter n without convert<dtype::u64, D>.
+// A signed runtime scalar bound to the kernel's u64 parameter n, which holds none of its negative values.
 // expect: accy::pipeline: a stage binds a derivation whose type the parameter does not hold
 // expect: accy::diagnostic::report<accy::problem::argument_type_mismatch
 // expect: in_stage<0, accy::diagnostic::text<'c', 'o', 'm', 'p', 'i', 'l', 'e', '_', 'f', 'a', 'i', 'l', '.', 'f', 'i', 'l', 'l'>
 // expect: accy::diagnostic::at_parameter<1, accy::diagnostic::text<'n'>, accy::forward<1>
-// expect: accy::diagnostic::reads_scalar<1, accy::diagnostic::text<'a', 'l', 'p', 'h', 'a'>
+// expect: accy::diagnostic::reads_scalar<1, accy::diagnostic::text<'o', 'f', 'f', 's', 'e', 't'>
 #include <accy/accy.hpp>
 #include <accy/testing/recording_backend.hpp>
 
@@ -26,14 +26,14 @@ struct definition {
     static constexpr std::uint32_t version = 1;
     static constexpr const auto& registry = kernels;
     using n = forward<0>;
-    using runtime_scalars = accy::runtime_scalars<scalar<"n", std::uint64_t>, scalar<"alpha", float>>;
+    using runtime_scalars = accy::runtime_scalars<scalar<"n", std::uint64_t>, scalar<"offset", std::int64_t>>;
     using operands = accy::operands<>;
     using results = accy::results<shape<dtype::f32, n>>;
-    using stages = accy::stages<stage<"compile_fail.fill", 1, result<0>, forward<1>>>;  // mistake: alpha is an f32
+    using stages = accy::stages<stage<"compile_fail.fill", 1, result<0>, forward<1>>>;  // mistake: offset is an i64
 };
 
 int main() {
     testing::recording_backend backend;
     const std::vector<buffer> operands, results(1);
-    launch_pipeline<pipeline<definition>>(backend, format::cuda_ptx, operands, results, std::tuple<std::uint64_t, float>{1000, 2.0f});
+    launch_pipeline<pipeline<definition>>(backend, format::cuda_ptx, operands, results, std::tuple<std::uint64_t, std::int64_t>{1000, -2});
 }

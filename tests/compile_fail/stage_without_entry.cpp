@@ -1,8 +1,9 @@
 // SPDX-License-Identifier: Apache-2.0
-// A stage names version 2 of a kernel the registry has only in version 1.
-// expect: accy::pipeline: a stage names a (target, version) that the registry has no entry for, in any format
+// A stage names a target the registry does not have: add_base misspelt.
+// expect: accy::pipeline: a stage names a (target, version) that the registry has no entry for, in any format; the nearest_entry<target, version> in the context is the registry's nearest target: is the name misspelt?
 // expect: accy::diagnostic::report<accy::problem::stage_without_entry
-// expect: in_stage<2, accy::diagnostic::text<'a', 'c', 'c', 'y', '.', 'k', 'e', 'r', 'n', 'e', 'l', '.', 't', 'e', 's', 't', '.', 'a', 'd', 'd', '_', 'b', 'a', 's', 'e'>
+// expect: in_stage<2, accy::diagnostic::text<'a', 'c', 'c', 'y', '.', 'k', 'e', 'r', 'n', 'e', 'l', '.', 't', 'e', 's', 't', '.', 'a', 'd', 'd', '_', 'b', 's', 'a', 'e'>
+// expect: accy::diagnostic::nearest_entry<accy::diagnostic::text<'a', 'c', 'c', 'y', '.', 'k', 'e', 'r', 'n', 'e', 'l', '.', 't', 'e', 's', 't', '.', 'a', 'd', 'd', '_', 'b', 'a', 's', 'e'>, 1>
 #include <support/scan_pipeline.hpp>
 
 #include <cstdint>
@@ -16,7 +17,7 @@ struct definition : accy_test::device_scan_definition {
     using stages = accy::stages<
         stage<"accy.kernel.test.block_scan", 1, result<0>, operand<0>, intermediate<0>, n>,
         stage<"accy.kernel.test.sums_scan", 1, intermediate<1>, intermediate<0>, ceil_div<n, 64>>,
-        stage<"accy.kernel.test.add_base", 2, result<0>, intermediate<1>, n>>;  // mistake
+        stage<"accy.kernel.test.add_bsae", 1, result<0>, intermediate<1>, n>>;  // mistake
 };
 
 int main() {

@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: Apache-2.0
-// A stage binds workspace<0> in a pipeline without workspaces.
+// A stage binds workspace<0> in a pipeline that declares an empty list of workspaces.
 // expect: accy::pipeline: a stage binds workspace<i> with i at or past the number of declared workspaces
 // expect: accy::diagnostic::report<accy::problem::workspace_index_out_of_range
 // expect: in_stage<0, accy::diagnostic::text<'a', 'c', 'c', 'y', '.', 'k', 'e', 'r', 'n', 'e', 'l', '.', 't', 'e', 's', 't', '.', 'b', 'l', 'o', 'c', 'k', '_', 's', 'c', 'a', 'n'>
@@ -14,6 +14,7 @@ using namespace accy;
 using accy_test::n;
 
 struct definition : accy_test::device_scan_definition {
+    using workspaces = accy::workspaces<>;
     using stages = accy::stages<
         stage<"accy.kernel.test.block_scan", 1, result<0>, operand<0>, workspace<0>, n>,  // mistake
         stage<"accy.kernel.test.sums_scan", 1, intermediate<1>, intermediate<0>, ceil_div<n, 64>>,

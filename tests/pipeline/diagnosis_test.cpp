@@ -205,12 +205,19 @@ struct bounded_float : device_scan_definition {
     using runtime_scalars = accy::runtime_scalars<scalar<"n", std::uint32_t>, scalar<"alpha", float, at_most<1>>>;
 };
 
+struct scalar_named_twice : device_scan_definition {
+    using runtime_scalars = accy::runtime_scalars<scalar<"n", std::uint32_t>, scalar<"n", std::uint64_t>>;
+};
+
 BOOST_AUTO_TEST_CASE(scalar_type_not_supported) {
     check_diagnosis<pointer_scalar, at_scalar(problem::scalar_type_not_supported, 1)>();
 }
 BOOST_AUTO_TEST_CASE(scalar_bounds_invalid) {
     check_diagnosis<bound_above_bound, at_scalar(problem::scalar_bounds_invalid, 0)>();
     check_diagnosis<bounded_float, at_scalar(problem::scalar_bounds_invalid, 1)>();
+}
+BOOST_AUTO_TEST_CASE(scalar_name_repeated) {
+    check_diagnosis<scalar_named_twice, at_scalar(problem::scalar_name_repeated, 1)>();
 }
 
 static_assert(!valid_pipeline<extent_past_scalars>);
@@ -292,6 +299,9 @@ struct workspace_past_count : device_scan_definition {
     using stages = accy::stages<stage<"accy.kernel.test.block_scan", 1, result<0>, operand<0>, workspace<0>, n>, sums_scan,
                                 add_base>;
 };
+struct workspace_past_declared : workspace_past_count {
+    using workspaces = accy::workspaces<>;  // declared, and empty
+};
 struct result_bound_twice : device_scan_definition {
     using stages =
         accy::stages<stage<"accy.kernel.test.block_scan", 1, result<0>, operand<0>, result<0>, n>, sums_scan, add_base>;
@@ -311,12 +321,13 @@ static_assert(!valid_pipeline<operand_past_count>);
 static_assert(!valid_pipeline<result_past_count>);
 static_assert(!valid_pipeline<intermediate_past_count>);
 static_assert(!valid_pipeline<workspace_past_count>);
+static_assert(!valid_pipeline<workspace_past_declared>);
 static_assert(!valid_pipeline<result_bound_twice>);
 static_assert(!valid_pipeline<scalar_past_count>);
 static_assert(!valid_pipeline<scalar_divided_by_zero>);
 
 BOOST_AUTO_TEST_CASE(stage_without_entry) {
-    check_diagnosis<unknown_version, at_stage(problem::stage_without_entry, 2)>();
+    check_diagnosis<unknown_version, at_stage(problem::stage_version_without_entry, 2)>();
     check_diagnosis<unknown_target, at_stage(problem::stage_without_entry, 0)>();
 }
 BOOST_AUTO_TEST_CASE(operand_index_out_of_range) {
@@ -329,7 +340,11 @@ BOOST_AUTO_TEST_CASE(intermediate_index_out_of_range) {
     check_diagnosis<intermediate_past_count, at_parameter(problem::intermediate_index_out_of_range, 1, 1, 1)>();
 }
 BOOST_AUTO_TEST_CASE(workspace_index_out_of_range) {
-    check_diagnosis<workspace_past_count, at_parameter(problem::workspace_index_out_of_range, 0, 0, 2)>();
+    check_diagnosis<workspace_past_declared, at_parameter(problem::workspace_index_out_of_range, 0, 0, 2)>();
+}
+BOOST_AUTO_TEST_CASE(buffer_list_not_declared) {
+    // The scan declares no `workspaces` member at all: the likely cause is a misspelt one.
+    check_diagnosis<workspace_past_count, at_parameter(problem::buffer_list_not_declared, 0, 0, 2)>();
 }
 BOOST_AUTO_TEST_CASE(buffer_bound_twice) {
     check_diagnosis<result_bound_twice, at_parameter(problem::buffer_bound_twice, 0, 0, 2)>();
@@ -398,8 +413,12 @@ BOOST_AUTO_TEST_CASE(argument_kind_mismatch) {
 BOOST_AUTO_TEST_CASE(argument_type_mismatch) {
     check_diagnosis<u64_into_u32, at_parameter(problem::argument_type_mismatch, 0, 0, 3)>();
     check_diagnosis<converted_u64_into_u32, diagnosis{}>();
-    check_diagnosis<float_into_u32, at_parameter(problem::argument_type_mismatch, 2, 2, 2)>();
-    check_diagnosis<signed_into_u32, at_parameter(problem::argument_type_mismatch, 2, 2, 2)>();
+}
+BOOST_AUTO_TEST_CASE(floating_argument_to_integer) {
+    check_diagnosis<float_into_u32, at_parameter(problem::floating_argument_to_integer, 2, 2, 2)>();
+}
+BOOST_AUTO_TEST_CASE(constant_type_mismatch) {
+    check_diagnosis<signed_into_u32, at_parameter(problem::constant_type_mismatch, 2, 2, 2)>();
 }
 BOOST_AUTO_TEST_CASE(element_type_mismatch) {
     // sums_scan binds intermediate 1, now of u32, to its f32 parameter `scanned`.
@@ -500,6 +519,17 @@ static_assert(!valid_pipeline<fill_with_a_huge_table>);
 BOOST_AUTO_TEST_CASE(entries_disagree) {
     check_diagnosis<msl_three_buffers, at_entry(problem::entries_disagree, 1, 4)>();
     check_diagnosis<msl_u64, at_entry(problem::entries_disagree, 0, 3)>();
+}
+// The scan's entries in format::host with their placeholder text payloads, not host functions.
+inline constexpr auto host_entries_of_text = [] {
+    const auto host = accy_test::scan_entries(format::host);
+    return make_registry(host[0], host[1], host[2]);
+}();
+struct host_entry_of_text : device_scan_definition {
+    static constexpr const auto& registry = host_entries_of_text;
+};
+BOOST_AUTO_TEST_CASE(payload_not_of_format) {
+    check_diagnosis<host_entry_of_text, at_entry(problem::payload_not_of_format, 0, 0)>();
 }
 BOOST_AUTO_TEST_CASE(duplicate_entry) {
     check_diagnosis<duplicate_add_base, at_entry(problem::duplicate_entry, 2, 3)>();
@@ -678,6 +708,23 @@ BOOST_AUTO_TEST_CASE(workspace_shared) {
 }
 BOOST_AUTO_TEST_CASE(workspace_unused) {
     check_diagnosis<workspace_never_bound, at_buffer(problem::workspace_unused, buffer_kind::workspace, 0)>();
+}
+// block_scan reads result 1 (its `in`, read only) before any stage writes it.
+struct result_read_first : device_scan_definition {
+    using results = accy::results<shape<dtype::f32, n>, shape<dtype::f32, n>>;
+    using stages = accy::stages<stage<"accy.kernel.test.block_scan", 1, result<0>, result<1>, intermediate<0>, n>, sums_scan,
+                                add_base>;
+};
+struct operand_1_unbound : device_scan_definition {
+    using operands = accy::operands<shape<dtype::f32, n>, shape<dtype::f32, n>>;
+};
+BOOST_AUTO_TEST_CASE(result_read_before_write) {
+    check_diagnosis<result_read_first, at_parameter(problem::result_read_before_write, 0, 0, 1)>();
+    // A read_write result in the stage that first writes it accumulates into the caller's values.
+    check_diagnosis<second_result_read_first<shape<dtype::f32, n>>, diagnosis{}>();
+}
+BOOST_AUTO_TEST_CASE(operand_never_read) {
+    check_diagnosis<operand_1_unbound, at_buffer(problem::operand_never_read, buffer_kind::operand, 1)>();
 }
 BOOST_AUTO_TEST_CASE(result_never_written) {
     check_diagnosis<result_only_read, at_buffer(problem::result_never_written, buffer_kind::result, 1)>();

@@ -84,15 +84,34 @@ static_assert(std::is_same_v<detail::first_problem<workspace_never_bound>,
 struct unknown_target : device_scan_definition {
     using stages = accy::stages<stage<"accy.kernel.test.blockscan", 1, result<0>, operand<0>, intermediate<0>, n>>;
 };
+// A stage's unknown target names the registry's nearest, fewest edits away; a version it lacks, that target's entry.
 static_assert(std::is_same_v<detail::first_problem<unknown_target>,
-                             diagnostic::report<problem::stage_without_entry, in_stage<"accy.kernel.test.blockscan", unknown_target>>>);
+                             diagnostic::report<problem::stage_without_entry, in_stage<"accy.kernel.test.blockscan", unknown_target>,
+                                                diagnostic::nearest_entry<text<"accy.kernel.test.block_scan">, 1>>>);
+struct unknown_version : device_scan_definition {
+    using stages = accy::stages<stage<"accy.kernel.test.sums_scan", 3, intermediate<1>, intermediate<0>, n>>;
+};
+static_assert(std::is_same_v<detail::first_problem<unknown_version>,
+                             diagnostic::report<problem::stage_version_without_entry, in_stage<"accy.kernel.test.sums_scan", unknown_version>,
+                                                diagnostic::nearest_entry<text<"accy.kernel.test.sums_scan">, 1>>>);
+static_assert(detail::edit_distance("block_scan", "blockscan") == 1 && detail::edit_distance("", "abc") == 3 &&
+              detail::edit_distance("sums", "sums") == 0 && detail::edit_distance("add_base", "base_add") == 6);
 
 struct sums_scan_of_one_argument : device_scan_definition {
     using stages = accy::stages<stage<"accy.kernel.test.sums_scan", 1, intermediate<1>>>;
 };
+// Too few arguments name the first parameter left unbound; too many, the first argument past the parameters.
 static_assert(std::is_same_v<detail::first_problem<sums_scan_of_one_argument>,
                              diagnostic::report<problem::argument_count_mismatch, in_stage<"accy.kernel.test.sums_scan", sums_scan_of_one_argument>,
-                                                diagnostic::in_entry<format::cuda_ptx, text<"accy.kernel.test.sums_scan">, 3>>>);
+                                                diagnostic::in_entry<format::cuda_ptx, text<"accy.kernel.test.sums_scan">, 3>,
+                                                diagnostic::first_unbound_parameter<1, text<"tile_sums">>>>);
+struct sums_scan_of_four_arguments : device_scan_definition {
+    using stages = accy::stages<stage<"accy.kernel.test.sums_scan", 1, intermediate<1>, intermediate<0>, n, constant<7>>>;
+};
+static_assert(std::is_same_v<detail::first_problem<sums_scan_of_four_arguments>,
+                             diagnostic::report<problem::argument_count_mismatch, in_stage<"accy.kernel.test.sums_scan", sums_scan_of_four_arguments>,
+                                                diagnostic::in_entry<format::cuda_ptx, text<"accy.kernel.test.sums_scan">, 3>,
+                                                diagnostic::first_extra_argument<3, constant<7>>>>);
 
 constexpr parameter_list fill_parameters{parameter::buffer("out", access::write, dtype::f32), parameter::scalar("n", dtype::u32)};
 inline constexpr auto fill_of_no_grid = make_registry(kernel_entry{

@@ -50,6 +50,9 @@ struct definition_traits {
     using results = typename Definition::results;
     using intermediates = typename declared_or<Definition, declared_intermediates, accy::intermediates<>>::type;
     using workspaces = typename declared_or<Definition, declared_workspaces, accy::workspaces<>>::type;
+    /// Whether the definition declares the list at all, even empty: a misspelt member does not.
+    static constexpr bool intermediates_declared = requires { typename declared_intermediates<Definition>; };
+    static constexpr bool workspaces_declared = requires { typename declared_workspaces<Definition>; };
 };
 
 }  // namespace detail

@@ -91,6 +91,13 @@ struct constant : detail::derivation_tag {
     }
 };
 
+namespace detail {
+template <class>
+inline constexpr bool is_constant = false;
+template <auto Value>
+inline constexpr bool is_constant<constant<Value>> = true;
+}  // namespace detail
+
 /// ceil(D / Divisor), of D's type: the number of blocks of `Divisor` that cover D.
 template <derivation D, std::uint64_t Divisor>
 struct ceil_div : detail::derivation_tag {

@@ -18,14 +18,15 @@
 
 namespace accy {
 
-/// Checks a pipeline definition: every declared shape in a list that takes it (zero_filled and
-/// kept_zero in workspaces, in_place in results, over an operand of its dtype that no other result
-/// is in_place over), every index in range, every stage's arguments against its kernel entries'
-/// parameters (count, kind, type), the entries themselves (one per format, the same layout in every
-/// format, launchable geometry), and a dataflow in which operands are only read, and not after a
-/// stage that wrote a result in_place over them, each intermediate is written before it is read and
-/// read after it is written, each in_place result is written before it is read, each workspace
-/// belongs to one stage and each result is written.
+/// Checks a pipeline definition: runtime scalars of distinct names, every declared shape in a list
+/// that takes it (zero_filled and kept_zero in workspaces, in_place in results, over an operand of
+/// its dtype that no other result is in_place over), every index in range, every stage's arguments
+/// against its kernel entries' parameters (count, kind, type), the entries themselves (one per
+/// format, the same layout in every format, a payload of the entry's format, launchable geometry),
+/// and a dataflow in which operands are read, only read, and not after a stage that wrote a result
+/// in_place over them, each intermediate is written before it is read and read after it is
+/// written, each result is written, and before that read only by a read_write parameter of the
+/// stage that first writes it (never, if in_place), and each workspace belongs to one stage.
 template <class Definition>
 constexpr diagnosis diagnose() {
     using declared = detail::definition_traits<Definition>;
@@ -43,6 +44,9 @@ constexpr diagnosis diagnose() {
     for (std::size_t k = 0; k < scalars::count; ++k) {
         if (!scalars::infos[k].supported) return diagnosis::at_scalar(problem::scalar_type_not_supported, k);
         if (!scalars::infos[k].bounds_valid) return diagnosis::at_scalar(problem::scalar_bounds_invalid, k);
+        for (std::size_t earlier = 0; earlier < k; ++earlier)
+            if (scalars::infos[earlier].name == scalars::infos[k].name)
+                return diagnosis::at_scalar(problem::scalar_name_repeated, k);
     }
     for (const diagnosis found :
          {detail::list_problem(operands, buffer_kind::operand), detail::list_problem(results, buffer_kind::result),
@@ -91,7 +95,11 @@ constexpr diagnosis diagnose() {
                 return diagnosis::at_entry(problem::entries_disagree, s, e);
             if (const diagnosis found = detail::entry_problem(entry, s, e); found.problem != problem::none) return found;
         }
-        if (first == registry.entries.size()) return diagnosis::at_stage(problem::stage_without_entry, s);
+        if (first == registry.entries.size()) {
+            for (const kernel_entry& entry : registry.entries)
+                if (entry.target == stage.target) return diagnosis::at_stage(problem::stage_version_without_entry, s);
+            return diagnosis::at_stage(problem::stage_without_entry, s);
+        }
         reference[s] = first;
         const parameter_list& parameters = registry.entries[first].parameters;
         if (stage.argument_count != parameters.size()) return diagnosis::at_entry(problem::argument_count_mismatch, s, first);
@@ -108,13 +116,21 @@ constexpr diagnosis diagnose() {
             } else if (!argument.is_buffer) {
                 if (argument.value.fault != derivation_fault::none)
                     return at_parameter(detail::problem_of(argument.value.fault), p);
-                if (!detail::binds(declared_parameter, argument.value.type))
-                    return at_parameter(problem::argument_type_mismatch, p);
+                if (!detail::binds(declared_parameter, argument.value.type)) {
+                    // The likeliest causes first: arguments out of order, then a literal of another type.
+                    if (declared_parameter.what == parameter::kind::scalar && is_integer(declared_parameter.type) &&
+                        argument.value.type.floating())
+                        return at_parameter(problem::floating_argument_to_integer, p);
+                    return at_parameter(argument.constant ? problem::constant_type_mismatch : problem::argument_type_mismatch, p);
+                }
                 continue;
             }
             const buffer_ref ref = argument.ref;
-            if (ref.index >= buffer_counts[static_cast<std::size_t>(ref.kind)])
-                return at_parameter(detail::index_out_of_range(ref.kind), p);
+            if (ref.index >= buffer_counts[static_cast<std::size_t>(ref.kind)]) {
+                const bool list_missing = (ref.kind == buffer_kind::intermediate && !declared::intermediates_declared) ||
+                                          (ref.kind == buffer_kind::workspace && !declared::workspaces_declared);
+                return at_parameter(list_missing ? problem::buffer_list_not_declared : detail::index_out_of_range(ref.kind), p);
+            }
             for (std::size_t earlier = 0; earlier < p; ++earlier)
                 if (stage.arguments[earlier].binds_buffer() && stage.arguments[earlier].ref == ref)
                     return at_parameter(problem::buffer_bound_twice, p);
@@ -131,6 +147,7 @@ constexpr diagnosis diagnose() {
     owner.fill(stage_count);
     std::array<std::size_t, declared::results::size> result_first_write{};
     result_first_write.fill(stage_count);
+    std::array<bool, declared::operands::size> operand_bound{};
     for (std::size_t s = 0; s < stage_count; ++s) {
         const stage_info& stage = stage_infos[s];
         const auto at_parameter = [s, &reference](problem found, std::size_t p) {
@@ -147,6 +164,7 @@ constexpr diagnosis diagnose() {
             const buffer_ref ref = stage.arguments[p].ref;
             if (ref.kind == buffer_kind::operand) {
                 if (writes(accesses[p])) return at_parameter(problem::operand_written, p);
+                operand_bound[ref.index] = true;
                 // Once a stage wrote a result in_place over the operand, the operand's buffer may hold the
                 // result's elements. The stage that writes the result may read the operand: an in-place kernel.
                 for (std::size_t k = 0; k < results.size(); ++k)
@@ -159,6 +177,11 @@ constexpr diagnosis diagnose() {
                 // once, so a read_write parameter reads it in the stage that first writes it: refused too.
                 if (reads(accesses[p]) && results[ref.index].in_place_of != not_in_place && result_first_write[ref.index] >= s)
                     return at_parameter(problem::in_place_result_read_before_write, p);
+                // A result that only reads before any stage wrote it reads the caller's old contents: an
+                // operand's job. A read_write parameter in the first stage that writes it may accumulate
+                // into them (y = a * x + y), as a result that is also an input.
+                if (reads(accesses[p]) && !writes(accesses[p]) && result_first_write[ref.index] >= s)
+                    return at_parameter(problem::result_read_before_write, p);
                 if (writes(accesses[p]) && result_first_write[ref.index] == stage_count) result_first_write[ref.index] = s;
             }
             if (ref.kind == buffer_kind::workspace) {
@@ -177,6 +200,8 @@ constexpr diagnosis diagnose() {
                 first_write[ref.index] = s;
         }
     }
+    for (std::size_t k = 0; k < operand_bound.size(); ++k)
+        if (!operand_bound[k]) return diagnosis::at_buffer(problem::operand_never_read, buffer_kind::operand, k);
     for (std::size_t k = 0; k < first_write.size(); ++k)
         if (first_write[k] == stage_count || last_read[k] <= first_write[k])
             return diagnosis::at_buffer(problem::intermediate_never_read, buffer_kind::intermediate, k);

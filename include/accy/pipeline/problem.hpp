@@ -16,6 +16,7 @@ enum class problem {
     // in a runtime scalar's declaration
     scalar_type_not_supported,
     scalar_bounds_invalid,
+    scalar_name_repeated,
     // in a declared buffer
     extent_not_an_integer,
     extent_zero,
@@ -32,7 +33,9 @@ enum class problem {
     conversion_of_bytes,
     // in a stage's kernel entries
     stage_without_entry,
+    stage_version_without_entry,
     duplicate_entry,
+    payload_not_of_format,
     entries_disagree,
     parameter_bytes_over_limit,
     block_dimension_zero,
@@ -49,11 +52,14 @@ enum class problem {
     argument_count_mismatch,
     argument_kind_mismatch,
     argument_type_mismatch,
+    floating_argument_to_integer,
+    constant_type_mismatch,
     element_type_mismatch,
     operand_index_out_of_range,
     result_index_out_of_range,
     intermediate_index_out_of_range,
     workspace_index_out_of_range,
+    buffer_list_not_declared,
     buffer_bound_twice,
     tensor_map_malformed,
     tensor_map_not_an_integer,
@@ -66,6 +72,8 @@ enum class problem {
     operand_read_after_in_place_write,
     intermediate_read_before_write,
     in_place_result_read_before_write,
+    result_read_before_write,
+    operand_never_read,
     intermediate_never_read,
     workspace_shared,
     workspace_unused,
@@ -79,6 +87,7 @@ constexpr std::string_view to_string(problem value) noexcept {
     case problem::none: return "none";
     case problem::scalar_type_not_supported: return "scalar_type_not_supported";
     case problem::scalar_bounds_invalid: return "scalar_bounds_invalid";
+    case problem::scalar_name_repeated: return "scalar_name_repeated";
     case problem::extent_not_an_integer: return "extent_not_an_integer";
     case problem::extent_zero: return "extent_zero";
     case problem::in_place_operand_out_of_range: return "in_place_operand_out_of_range";
@@ -92,7 +101,9 @@ constexpr std::string_view to_string(problem value) noexcept {
     case problem::no_common_type: return "no_common_type";
     case problem::conversion_of_bytes: return "conversion_of_bytes";
     case problem::stage_without_entry: return "stage_without_entry";
+    case problem::stage_version_without_entry: return "stage_version_without_entry";
     case problem::duplicate_entry: return "duplicate_entry";
+    case problem::payload_not_of_format: return "payload_not_of_format";
     case problem::entries_disagree: return "entries_disagree";
     case problem::parameter_bytes_over_limit: return "parameter_bytes_over_limit";
     case problem::block_dimension_zero: return "block_dimension_zero";
@@ -108,11 +119,14 @@ constexpr std::string_view to_string(problem value) noexcept {
     case problem::argument_count_mismatch: return "argument_count_mismatch";
     case problem::argument_kind_mismatch: return "argument_kind_mismatch";
     case problem::argument_type_mismatch: return "argument_type_mismatch";
+    case problem::floating_argument_to_integer: return "floating_argument_to_integer";
+    case problem::constant_type_mismatch: return "constant_type_mismatch";
     case problem::element_type_mismatch: return "element_type_mismatch";
     case problem::operand_index_out_of_range: return "operand_index_out_of_range";
     case problem::result_index_out_of_range: return "result_index_out_of_range";
     case problem::intermediate_index_out_of_range: return "intermediate_index_out_of_range";
     case problem::workspace_index_out_of_range: return "workspace_index_out_of_range";
+    case problem::buffer_list_not_declared: return "buffer_list_not_declared";
     case problem::buffer_bound_twice: return "buffer_bound_twice";
     case problem::tensor_map_malformed: return "tensor_map_malformed";
     case problem::tensor_map_not_an_integer: return "tensor_map_not_an_integer";
@@ -124,6 +138,8 @@ constexpr std::string_view to_string(problem value) noexcept {
     case problem::operand_read_after_in_place_write: return "operand_read_after_in_place_write";
     case problem::intermediate_read_before_write: return "intermediate_read_before_write";
     case problem::in_place_result_read_before_write: return "in_place_result_read_before_write";
+    case problem::result_read_before_write: return "result_read_before_write";
+    case problem::operand_never_read: return "operand_never_read";
     case problem::intermediate_never_read: return "intermediate_never_read";
     case problem::workspace_shared: return "workspace_shared";
     case problem::workspace_unused: return "workspace_unused";

@@ -9,6 +9,7 @@
 #include <accy/pipeline/diagnosis.hpp>
 
 #include <cstddef>
+#include <cstdint>
 #include <string_view>
 #include <utility>
 
@@ -59,6 +60,16 @@ struct in_format {};
 /// Runtime scalar `Index`, named `Name`, which a derivation in the context before it reads.
 template <std::size_t Index, class Name>
 struct reads_scalar {};
+/// The registry's entry nearest a stage's unknown (target, version): its target in another version,
+/// or else the target fewest edits away.
+template <class Target, std::uint32_t Version>
+struct nearest_entry {};
+/// The first parameter, `Index` and named `Name`, that a stage binds no argument to.
+template <std::size_t Index, class Name>
+struct first_unbound_parameter {};
+/// The first argument a stage binds past its kernel entry's parameters: number `Index`, `Argument`.
+template <std::size_t Index, class Argument>
+struct first_extra_argument {};
 
 template <problem Problem, class... Context>
 struct report;
@@ -71,6 +82,7 @@ struct report;
 
 ACCY_DIAGNOSTIC(scalar_type_not_supported, "accy::scalar<Name, T>: T must be a number (i32, u32, i64, u64, f32, f64, u8) or a trivially copyable struct; pass device memory as an operand, a result or an intermediate");
 ACCY_DIAGNOSTIC(scalar_bounds_invalid, "accy::scalar<Name, T, Bounds>: bounds apply to integer scalars, with min <= max");
+ACCY_DIAGNOSTIC(scalar_name_repeated, "accy::runtime_scalars<...>: two runtime scalars have the same name; messages, describe() and P::runtime_scalars name each scalar by it, so give each its own");
 ACCY_DIAGNOSTIC(extent_not_an_integer, "accy::pipeline: a buffer's extent must be an integer derivation; convert<dtype::u64, D> a floating-point one");
 ACCY_DIAGNOSTIC(extent_zero, "accy::pipeline: a buffer has a constant extent of 0 elements or fewer; a buffer needs one element or more");
 ACCY_DIAGNOSTIC(in_place_operand_out_of_range, "accy::pipeline: a result is in_place<i, ...> over operand i at or past the number of operands");
@@ -83,8 +95,10 @@ ACCY_DIAGNOSTIC(divisor_zero, "accy::pipeline: a derivation is ceil_div<D, 0>, a
 ACCY_DIAGNOSTIC(arithmetic_on_non_integer, "accy::pipeline: ceil_div, sum, product, min_of and max_of take integer derivations; convert<dtype, D> the others first");
 ACCY_DIAGNOSTIC(no_common_type, "accy::pipeline: an arithmetic derivation mixes a u64 with a signed integer, which no type holds both of; convert<dtype, D> one of them");
 ACCY_DIAGNOSTIC(conversion_of_bytes, "accy::pipeline: convert<dtype, D> of a struct runtime scalar; structs bind only bytes parameters");
-ACCY_DIAGNOSTIC(stage_without_entry, "accy::pipeline: a stage names a (target, version) that the registry has no entry for, in any format");
+ACCY_DIAGNOSTIC(stage_without_entry, "accy::pipeline: a stage names a (target, version) that the registry has no entry for, in any format; the nearest_entry<target, version> in the context is the registry's nearest target: is the name misspelt?");
+ACCY_DIAGNOSTIC(stage_version_without_entry, "accy::pipeline: a stage names a version of its target that the registry has no entry for; the nearest_entry<target, version> in the context is that target's entry: name its version, or add the version to the registry");
 ACCY_DIAGNOSTIC(duplicate_entry, "accy::pipeline: the registry has two entries for a stage's (target, version) in the same format; keep one");
+ACCY_DIAGNOSTIC(payload_not_of_format, "accy::pipeline: a stage's kernel entry has a payload of another format: a format::host entry takes payload::from_host(function), and only it does (PTX, CUDA source, cubin and fatbin are text or an image)");
 ACCY_DIAGNOSTIC(entries_disagree, "accy::pipeline: a stage's kernel entries in two formats declare different parameters (kinds, types, sizes or alignments)");
 ACCY_DIAGNOSTIC(parameter_bytes_over_limit, "accy::pipeline: a stage's kernel entry declares more than limits::parameter_bytes (32764) bytes of parameters");
 ACCY_DIAGNOSTIC(block_dimension_zero, "accy::pipeline: a stage's kernel entry has a block dimension of 0 threads; each dimension needs 1 or more");
@@ -100,11 +114,14 @@ ACCY_DIAGNOSTIC(tensor_map_parameter_invalid, "accy::parameter::tensor_map(name,
 ACCY_DIAGNOSTIC(argument_count_mismatch, "accy::pipeline: a stage binds a different number of arguments than its kernel entry declares parameters; bind every parameter, in order");
 ACCY_DIAGNOSTIC(argument_kind_mismatch, "accy::pipeline: a stage binds a buffer to a scalar or bytes parameter, or a derivation to a buffer parameter; a tensor map parameter binds accy::tensor_map<...>, and only it does");
 ACCY_DIAGNOSTIC(argument_type_mismatch, "accy::pipeline: a stage binds a derivation whose type the parameter does not hold (a number the parameter's type cannot represent, or a struct of another size); use convert<dtype, D>");
+ACCY_DIAGNOSTIC(floating_argument_to_integer, "accy::pipeline: a stage binds a floating-point derivation to an integer parameter; check the order of the stage's arguments against the entry's parameters (convert<dtype, D> would compile, and truncate)");
+ACCY_DIAGNOSTIC(constant_type_mismatch, "accy::pipeline: a stage binds constant<v> to a parameter whose type does not hold every value of v's C++ type (constant<4> is an i32); write v in the parameter's type: constant<4u> for a u32, constant<std::uint64_t{4}> for a u64");
 ACCY_DIAGNOSTIC(element_type_mismatch, "accy::pipeline: a stage binds a buffer whose shape's dtype differs from the element type its parameter declares");
 ACCY_DIAGNOSTIC(operand_index_out_of_range, "accy::pipeline: a stage binds operand<i> with i at or past the number of operands");
 ACCY_DIAGNOSTIC(result_index_out_of_range, "accy::pipeline: a stage binds result<i> with i at or past the number of results");
 ACCY_DIAGNOSTIC(intermediate_index_out_of_range, "accy::pipeline: a stage binds intermediate<i> with i at or past the number of declared intermediates");
 ACCY_DIAGNOSTIC(workspace_index_out_of_range, "accy::pipeline: a stage binds workspace<i> with i at or past the number of declared workspaces");
+ACCY_DIAGNOSTIC(buffer_list_not_declared, "accy::pipeline: a stage binds intermediate<i> or workspace<i>, and the definition declares no such list; declare `using intermediates = accy::intermediates<...>;` or `using workspaces = accy::workspaces<...>;` (is the member's name misspelt?)");
 ACCY_DIAGNOSTIC(buffer_bound_twice, "accy::pipeline: a stage binds the same buffer to two parameters, which would alias them; bind distinct buffers");
 ACCY_DIAGNOSTIC(tensor_map_malformed, "accy::tensor_map<Buffer, extents<...>, box<...>, options, strides<...>>: give the extents as accy::extents<...>, the box as accy::box<...> and the strides, if any, as accy::strides<...>");
 ACCY_DIAGNOSTIC(tensor_map_not_an_integer, "accy::tensor_map<Buffer, extents<...>, box<...>, options, strides<...>>: extents and strides must be integer derivations; convert<dtype::u64, D> a floating-point one");
@@ -116,6 +133,8 @@ ACCY_DIAGNOSTIC(operand_written, "accy::pipeline: a stage binds an operand to a 
 ACCY_DIAGNOSTIC(operand_read_after_in_place_write, "accy::pipeline: a stage reads an operand after an earlier stage wrote a result in_place<i, ...> over it, which may have overwritten it; read the operand no later than the stage that first writes that result, read the result instead, or drop in_place");
 ACCY_DIAGNOSTIC(intermediate_read_before_write, "accy::pipeline: a stage reads an intermediate that no earlier stage writes; a kernel's own scratch is a workspace<i>");
 ACCY_DIAGNOSTIC(in_place_result_read_before_write, "accy::pipeline: a stage reads a result in_place<i, ...> that no earlier stage writes; until then it holds operand i's elements only if the caller passes one buffer as both, so read operand<i> there instead");
+ACCY_DIAGNOSTIC(result_read_before_write, "accy::pipeline: a stage only reads a result that no earlier stage writes, which would read the caller's old contents; pass those as an operand, or bind the result read_write in the stage that first writes it (a result that accumulates, y = a * x + y)");
+ACCY_DIAGNOSTIC(operand_never_read, "accy::pipeline: no stage binds an operand; bind it to the parameter that reads it, or remove it");
 ACCY_DIAGNOSTIC(intermediate_never_read, "accy::pipeline: an intermediate is not read by any stage after the first stage that writes it; remove it, read it, or make it a workspace");
 ACCY_DIAGNOSTIC(workspace_shared, "accy::pipeline: a workspace is bound by two stages; a workspace belongs to one stage, pass data between stages in an intermediate");
 ACCY_DIAGNOSTIC(workspace_unused, "accy::pipeline: a workspace is declared but no stage binds it; remove it");

@@ -57,6 +57,7 @@ struct argument_info {
     buffer_ref ref{};
     derived value{};
     const detail::tensor_map_info* map = nullptr;
+    bool constant = false;  ///< a `constant<v>`, whose type is v's C++ type
 
     /// Whether the kernel reaches buffer `ref` through this argument: a buffer's or a tensor map's.
     constexpr bool binds_buffer() const noexcept { return is_buffer || map != nullptr; }
@@ -77,7 +78,7 @@ constexpr argument_info info_of() noexcept {
     if constexpr (buffer_reference<Argument>) return {true, Argument::ref, {}};
     else if constexpr (tensor_map_argument<Argument>)
         return {false, Argument::template info<Scalars>.buffer, {}, &Argument::template info<Scalars>};
-    else return {false, {}, Argument::template type_in<Scalars>()};
+    else return {false, {}, Argument::template type_in<Scalars>(), nullptr, is_constant<Argument>};
 }
 
 template <class Scalars, fixed_string Target, std::uint32_t Version, class... Arguments>

@@ -75,6 +75,9 @@ constexpr problem tensor_map_problem(const tensor_map_info& map, const parameter
 constexpr diagnosis entry_problem(const kernel_entry& entry, std::size_t stage, std::size_t index) noexcept {
     const auto at_entry = [&](problem found) { return diagnosis::at_entry(found, stage, index); };
     const auto at_dimension = [&](problem found, std::size_t d) { return diagnosis::at_grid_dimension(found, stage, index, d); };
+    // A host entry runs a C++ function, and only a host entry does: PTX text in a host entry would reach
+    // the host backend as a function that is not there.
+    if ((entry.format == format::host) != (entry.payload.host != nullptr)) return at_entry(problem::payload_not_of_format);
     if (entry.parameters.byte_size() > limits::parameter_bytes) return at_entry(problem::parameter_bytes_over_limit);
     for (std::size_t p = 0; p < entry.parameters.size(); ++p) {
         const parameter& declared = entry.parameters[p];

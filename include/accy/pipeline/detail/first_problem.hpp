@@ -15,6 +15,7 @@
 #include <accy/pipeline/problem.hpp>
 #include <accy/pipeline/report.hpp>
 
+#include <algorithm>
 #include <array>
 #include <cstddef>
 #include <string_view>
@@ -48,6 +49,37 @@ template <class Stage, std::size_t Index>
 struct bound_argument<Stage, Index, true> {
     using type = typename Stage::template argument<Index>;
 };
+
+/// The edits (insertions, deletions, substitutions) that turn `a` into `b`, over their first 128 characters.
+constexpr std::size_t edit_distance(std::string_view a, std::string_view b) noexcept {
+    constexpr std::size_t longest = 128;
+    a = a.substr(0, std::min(a.size(), longest));
+    b = b.substr(0, std::min(b.size(), longest));
+    std::array<std::size_t, longest + 1> row{};  // edits from a's first i characters to b's first j
+    for (std::size_t j = 0; j <= b.size(); ++j) row[j] = j;
+    for (std::size_t i = 1; i <= a.size(); ++i) {
+        std::size_t diagonal = row[0];
+        row[0] = i;
+        for (std::size_t j = 1; j <= b.size(); ++j) {
+            const std::size_t above = row[j];
+            row[j] = std::min({row[j] + 1, row[j - 1] + 1, diagonal + (a[i - 1] == b[j - 1] ? 0 : 1)});
+            diagonal = above;
+        }
+    }
+    return row[b.size()];
+}
+
+/// The index of the registry entry nearest `target`: one of that very target (another version) if
+/// there is one, else the first of the targets fewest edits away.
+template <class Registry>
+constexpr std::size_t nearest_entry_index(const Registry& registry, std::string_view target) noexcept {
+    std::size_t nearest = 0, fewest = static_cast<std::size_t>(-1);
+    for (std::size_t e = 0; e < registry.entries.size(); ++e) {
+        const std::size_t edits = edit_distance(registry.entries[e].target, target);
+        if (edits < fewest) nearest = e, fewest = edits;
+    }
+    return nearest;
+}
 
 /// `count` indices of runtime scalars.
 template <std::size_t Capacity>
@@ -105,8 +137,14 @@ constexpr auto first_problem_report() {
     } else {
         using stage = typename Definition::stages::template at<found.stage>;
         using in_stage = in_stage_of<typename Definition::stages, found.stage>;
-        if constexpr (found.site == problem_site::stage) {
+        if constexpr (found.site == problem_site::stage && Definition::registry.entries.empty()) {
             return std::type_identity<diagnostic::report<kind, in_stage>>{};
+        } else if constexpr (found.site == problem_site::stage) {
+            constexpr const kernel_entry& nearest =
+                Definition::registry.entries[nearest_entry_index(Definition::registry, stage::target)];
+            using nearest_entry = diagnostic::nearest_entry<
+                diagnostic::detail::text_of<fixed_string_of<nearest.target.size()>(nearest.target)>, nearest.version>;
+            return std::type_identity<diagnostic::report<kind, in_stage, nearest_entry>>{};
         } else if constexpr (found.site == problem_site::parameter) {
             using argument = typename bound_argument<stage, found.argument>::type;
             constexpr std::string_view name = Definition::registry.entries[found.entry_index].parameters[found.argument].name;
@@ -116,10 +154,20 @@ constexpr auto first_problem_report() {
             constexpr const kernel_entry& entry = Definition::registry.entries[found.entry_index];
             using in_entry =
                 diagnostic::in_entry<entry.format, diagnostic::detail::text_of<fixed_string_of<entry.entry_name.size()>(entry.entry_name)>, entry.parameters.size()>;
-            if constexpr (found.site == problem_site::grid_dimension)
+            if constexpr (found.site == problem_site::grid_dimension) {
                 return std::type_identity<diagnostic::report<kind, in_stage, in_entry, diagnostic::at_grid_dimension<found.argument>>>{};
-            else
+            } else if constexpr (kind == problem::argument_count_mismatch && stage::argument_count < entry.parameters.size()) {
+                constexpr std::string_view name = entry.parameters[stage::argument_count].name;
+                using unbound = diagnostic::first_unbound_parameter<stage::argument_count,
+                                                                    diagnostic::detail::text_of<fixed_string_of<name.size()>(name)>>;
+                return std::type_identity<diagnostic::report<kind, in_stage, in_entry, unbound>>{};
+            } else if constexpr (kind == problem::argument_count_mismatch) {
+                using extra = diagnostic::first_extra_argument<entry.parameters.size(),
+                                                               typename stage::template argument<entry.parameters.size()>>;
+                return std::type_identity<diagnostic::report<kind, in_stage, in_entry, extra>>{};
+            } else {
                 return std::type_identity<diagnostic::report<kind, in_stage, in_entry>>{};
+            }
         }
     }
 }
