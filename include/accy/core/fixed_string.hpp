@@ -2,7 +2,6 @@
 // Defines `accy::fixed_string`, a string usable as a template argument (a stage's target name).
 #pragma once
 
-#include <algorithm>
 #include <cstddef>
 #include <string_view>
 
@@ -13,7 +12,9 @@ struct fixed_string {
     char chars[N]{};
 
     constexpr fixed_string() = default;
-    constexpr fixed_string(const char (&text)[N]) noexcept { std::copy_n(text, N, chars); }
+    constexpr fixed_string(const char (&text)[N]) noexcept {
+        for (std::size_t k = 0; k < N; ++k) chars[k] = text[k];
+    }
 
     constexpr std::string_view view() const noexcept { return {chars, N - 1}; }
 };
@@ -24,7 +25,7 @@ namespace detail {
 template <std::size_t Size>
 constexpr fixed_string<Size + 1> fixed_string_of(std::string_view text) noexcept {
     fixed_string<Size + 1> copy;
-    std::copy_n(text.data(), Size, copy.chars);
+    for (std::size_t k = 0; k < Size; ++k) copy.chars[k] = text[k];
     return copy;
 }
 

@@ -5,7 +5,6 @@
 
 #include <accy/kernel/kernel_entry.hpp>
 
-#include <algorithm>
 #include <array>
 #include <cstddef>
 
@@ -28,7 +27,10 @@ template <std::size_t... Sizes>
 constexpr registry<(Sizes + ... + 0)> join_registries(const registry<Sizes>&... parts) {
     registry<(Sizes + ... + 0)> joined{};
     std::size_t next = 0;
-    ((std::copy(parts.entries.begin(), parts.entries.end(), joined.entries.begin() + next), next += Sizes), ...);
+    const auto append = [&](const auto& part) {
+        for (const kernel_entry& entry : part.entries) joined.entries[next++] = entry;
+    };
+    (append(parts), ...);
     return joined;
 }
 

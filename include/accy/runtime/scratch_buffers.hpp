@@ -11,7 +11,6 @@
 #include <accy/runtime/detail/check_context.hpp>
 #include <accy/runtime/detail/checks.hpp>
 
-#include <algorithm>
 #include <array>
 #include <cstddef>
 #include <cstdint>
@@ -71,8 +70,11 @@ public:
 private:
     static constexpr auto workspace_infos =
         Pipeline::declared::workspaces::template infos<typename Pipeline::scalars>;
-    static constexpr bool keeps_zero =
-        std::any_of(workspace_infos.begin(), workspace_infos.end(), [](const detail::shape_info& info) { return info.keep_zero; });
+    static constexpr bool keeps_zero = [] {
+        for (const detail::shape_info& info : workspace_infos)
+            if (info.keep_zero) return true;
+        return false;
+    }();
 
     struct state {
         Backend* device = nullptr;

@@ -15,7 +15,6 @@
 #include <accy/pipeline/problem.hpp>
 #include <accy/pipeline/report.hpp>
 
-#include <algorithm>
 #include <array>
 #include <cstddef>
 #include <string_view>
@@ -53,8 +52,8 @@ struct bound_argument<Stage, Index, true> {
 /// The edits (insertions, deletions, substitutions) that turn `a` into `b`, over their first 128 characters.
 constexpr std::size_t edit_distance(std::string_view a, std::string_view b) noexcept {
     constexpr std::size_t longest = 128;
-    a = a.substr(0, std::min(a.size(), longest));
-    b = b.substr(0, std::min(b.size(), longest));
+    a = a.substr(0, longest);
+    b = b.substr(0, longest);
     std::array<std::size_t, longest + 1> row{};  // edits from a's first i characters to b's first j
     for (std::size_t j = 0; j <= b.size(); ++j) row[j] = j;
     for (std::size_t i = 1; i <= a.size(); ++i) {
@@ -62,7 +61,10 @@ constexpr std::size_t edit_distance(std::string_view a, std::string_view b) noex
         row[0] = i;
         for (std::size_t j = 1; j <= b.size(); ++j) {
             const std::size_t above = row[j];
-            row[j] = std::min({row[j] + 1, row[j - 1] + 1, diagonal + (a[i - 1] == b[j - 1] ? 0 : 1)});
+            const std::size_t deleted = row[j] + 1, inserted = row[j - 1] + 1;
+            const std::size_t substituted = diagonal + (a[i - 1] == b[j - 1] ? 0 : 1);
+            row[j] = deleted < inserted ? (deleted < substituted ? deleted : substituted)
+                                        : (inserted < substituted ? inserted : substituted);
             diagonal = above;
         }
     }

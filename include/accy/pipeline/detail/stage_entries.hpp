@@ -9,7 +9,6 @@
 #include <accy/pipeline/definition.hpp>
 #include <accy/pipeline/stage.hpp>
 
-#include <algorithm>
 #include <array>
 #include <cstddef>
 #include <cstdint>
@@ -29,6 +28,42 @@ constexpr wide_uint entry_key(std::uint64_t hash, std::uint32_t version, std::ui
     return (wide_uint{hash} << 64) | (wide_uint{version} << 32) | index;
 }
 
+// The sort and the searches below are written out, not <algorithm>'s: that header costs every TU
+// about 0.09 s to read (docs/performance.md, "Each header's own cost").
+
+/// Sorts `keys` ascending, in place: a heap sort, n log n steps at most for any order.
+template <std::size_t Size>
+constexpr void sort_keys(std::array<wide_uint, Size>& keys) noexcept {
+    const auto sift_down = [&keys](std::size_t root, std::size_t end) {
+        for (std::size_t child = 2 * root + 1; child < end; root = child, child = 2 * root + 1) {
+            if (child + 1 < end && keys[child] < keys[child + 1]) ++child;
+            if (!(keys[root] < keys[child])) return;
+            const wide_uint larger = keys[child];
+            keys[child] = keys[root];
+            keys[root] = larger;
+        }
+    };
+    for (std::size_t root = Size / 2; root-- > 0;) sift_down(root, Size);
+    for (std::size_t end = Size; end-- > 1;) {
+        const wide_uint largest = keys[0];
+        keys[0] = keys[end];
+        keys[end] = largest;
+        sift_down(0, end);
+    }
+}
+
+/// The first index from `first` on whose key is not below `key` (`lower_bound`).
+template <std::size_t Size>
+constexpr std::size_t first_not_below(const std::array<wide_uint, Size>& keys, std::size_t first, wide_uint key) noexcept {
+    std::size_t last = Size;
+    while (first < last) {
+        const std::size_t middle = first + (last - first) / 2;
+        if (keys[middle] < key) first = middle + 1;
+        else last = middle;
+    }
+    return first;
+}
+
 template <class Definition>
 struct stage_entries {
     static constexpr const auto& entries = Definition::registry.entries;
@@ -40,7 +75,7 @@ struct stage_entries {
         std::array<wide_uint, entries.size()> keys{};
         for (std::size_t e = 0; e < entries.size(); ++e)
             keys[e] = entry_key(hash_of(entries[e].target), entries[e].version, static_cast<std::uint32_t>(e));
-        std::sort(keys.begin(), keys.end());
+        sort_keys(keys);
         return keys;
     }();
 
@@ -53,9 +88,9 @@ struct stage_entries {
         std::array<positions, stage_infos.size()> found{};
         for (std::size_t s = 0; s < stage_infos.size(); ++s) {
             const std::uint64_t hash = hash_of(stage_infos[s].target);
-            const auto* first = std::lower_bound(sorted.begin(), sorted.end(), entry_key(hash, stage_infos[s].version, 0));
-            const auto* last = std::upper_bound(first, sorted.end(), entry_key(hash, stage_infos[s].version, UINT32_MAX));
-            found[s] = {static_cast<std::size_t>(first - sorted.begin()), static_cast<std::size_t>(last - sorted.begin())};
+            // Keys hold indices below UINT32_MAX, so the stage's keys end before (hash, version, UINT32_MAX).
+            const std::size_t first = first_not_below(sorted, 0, entry_key(hash, stage_infos[s].version, 0));
+            found[s] = {first, first_not_below(sorted, first, entry_key(hash, stage_infos[s].version, UINT32_MAX))};
         }
         return found;
     }();
