@@ -89,6 +89,13 @@ struct scan_with_msl_entry_definition : device_scan_definition {
 
 }  // namespace
 
+// join_registries keeps every entry, in order; joining none gives an empty registry (and no warning).
+constexpr auto no_entries = join_registries();
+constexpr auto scan_twice = join_registries(accy_test::scan_registry, no_entries, accy_test::scan_registry);
+static_assert(no_entries.entries.empty() && scan_twice.entries.size() == 6);
+static_assert(scan_twice.entries[1].target == "accy.kernel.test.sums_scan" &&
+              scan_twice.entries[5].target == "accy.kernel.test.add_base");
+
 BOOST_AUTO_TEST_SUITE(traits)
 
 // Valid definitions.

@@ -27,7 +27,7 @@ template <std::size_t... Sizes>
 constexpr registry<(Sizes + ... + 0)> join_registries(const registry<Sizes>&... parts) {
     registry<(Sizes + ... + 0)> joined{};
     std::size_t next = 0;
-    const auto append = [&](const auto& part) {
+    [[maybe_unused]] const auto append = [&](const auto& part) {  // unused when joining no registry
         for (const kernel_entry& entry : part.entries) joined.entries[next++] = entry;
     };
     (append(parts), ...);
