@@ -9,7 +9,7 @@ mark_as_advanced(ACCY_CMAKE_INSTALL_DIR)
 # accy::hana are not exported: the config defines them where a consumer asks for COMPONENTS cuda
 # (AccyCudaTarget.cmake) or hana (AccyBoost.cmake, AccyHanaTarget.cmake).
 set(_accy_config_files AccyDependencies.cmake AccyCudaTarget.cmake AccyKernels.cmake AccyEmbed.cmake AccyEmbed.cpp
-                       AccyBoost.cmake AccyHanaTarget.cmake)
+                       AccyBoost.cmake AccyHanaTarget.cmake AccySeparateCompilation.cmake AccySeparateCompilation.cpp)
 
 configure_package_config_file(cmake/accyConfig.cmake.in ${PROJECT_BINARY_DIR}/accyConfig.cmake
                               INSTALL_DESTINATION ${ACCY_CMAKE_INSTALL_DIR})

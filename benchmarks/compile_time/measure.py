@@ -3,10 +3,13 @@
 """Compile time of translation units that define and launch an N-stage pipeline with accy (on the
 recording backend), against a TU that includes only <string> <array> <span> <stdexcept> <vector>.
 
-Each TU is generated, then compiled with `COMPILER -std=c++20 -O2 -c` REPS times; the median wall
-time counts. Writes a Google-Benchmark-like JSON file (--out, by default under benchmarks/results/)
-and prints a table, then as its last line
-`ratio3=<3-stage time / std-headers time> per_stage_ms=<least-squares slope over the stages given>`.
+Each TU is generated, then compiled with `COMPILER -std=c++20 -O2 -c` REPS times, every TU once per
+repetition (interleaved); the median wall time counts. Besides the default mode it times the 3-stage
+TU with ACCY_SEPARATE_COMPILATION (the opt-in mode) and the one TU that then holds the run-time code.
+Writes a Google-Benchmark-like JSON file (--out, by default under benchmarks/results/) and prints a
+table, then as its last line `ratio3=<3-stage time / std-headers time> ratio3_once=<the same in the
+opt-in mode> runtime_code_ratio=<the run-time code's TU / std-headers>
+per_stage_ms=<least-squares slope over the stages given>`.
 --entries pads the registry with unrelated entries up to that many, to time the lookups.
 --emit FILE writes the TU of the one stage count given and exits (the scale tests compile it).
 """
@@ -57,6 +60,13 @@ void run_chain(accy::testing::recording_backend& device, accy::buffer in, accy::
 """
 
 
+RUNTIME_TU = """// The one TU of a program built with ACCY_SEPARATE_COMPILATION that holds accy's run-time code.
+#include <accy/accy.hpp>
+#include <accy/testing/recording_backend.hpp>
+#include <accy/separate_compilation.hpp>
+"""
+
+
 def accy_tu(n, entries):
     names = [f'"step{i}"' for i in range(n)] + [f'"unused{i}"' for i in range(max(0, entries - n))]
     scratch = ", ".join("accy::shape<accy::dtype::f32, n>" for _ in range(n - 1))
@@ -66,15 +76,18 @@ def accy_tu(n, entries):
                           stages=stages)
 
 
-def compile_seconds(compiler, flags, source, reps):
-    times = []
+def compile_seconds(compiler, flags, sources, reps):
+    """The median wall time of compiling each (source, extra flags), the sources interleaved in every repetition."""
+    times = [[] for _ in sources]
     for _ in range(reps):
-        start = time.perf_counter()
-        result = subprocess.run([compiler, *flags, "-c", source, "-o", os.devnull], capture_output=True, text=True)
-        times.append(time.perf_counter() - start)
-        if result.returncode != 0:
-            sys.exit(f"{compiler} failed on {source}:\n{result.stderr[-4000:]}")
-    return statistics.median(times)
+        for k, (source, extra) in enumerate(sources):
+            start = time.perf_counter()
+            result = subprocess.run([compiler, *flags, *extra, "-c", source, "-o", os.devnull], capture_output=True,
+                                    text=True)
+            times[k].append(time.perf_counter() - start)
+            if result.returncode != 0:
+                sys.exit(f"{compiler} failed on {source}:\n{result.stderr[-4000:]}")
+    return [statistics.median(t) for t in times]
 
 
 def slope(points):
@@ -104,34 +117,45 @@ def main():
     stage_counts = sorted({3, *(int(n) for n in args.stages.split(","))})
     flags = ["-std=c++20", "-O2", f"-I{args.include}", f"-I{args.boost_include}"]
     version = subprocess.run([args.compiler, "--version"], capture_output=True, text=True).stdout.splitlines()[0]
-    results = []
+    separate = ["-DACCY_SEPARATE_COMPILATION"]
+    units = [("std_headers", STD_TU, 0, []),
+             *((f"accy_{n}_stages", accy_tu(n, args.entries), n, []) for n in stage_counts),
+             ("accy_3_stages_once", accy_tu(3, args.entries), 3, separate),
+             ("runtime_code", RUNTIME_TU, 0, separate)]
     with tempfile.TemporaryDirectory() as folder:
-        def measure(name, text, stages):
-            source = os.path.join(folder, f"{name}.cpp")
-            with open(source, "w") as file:
+        sources = []
+        for name, text, _, extra in units:
+            sources.append((os.path.join(folder, f"{name}.cpp"), extra))
+            with open(sources[-1][0], "w") as file:
                 file.write(text)
-            seconds = compile_seconds(args.compiler, flags, source, args.reps)
-            results.append({"name": f"compile_time/{name}", "stages": stages, "entries": max(stages, args.entries),
-                            "real_time": seconds, "time_unit": "s", "repetitions": args.reps,
-                            "aggregate_name": "median"})
-            print(f"{name:>16}: {seconds:6.2f} s", flush=True)
-            return seconds
-
-        baseline = measure("std_headers", STD_TU, 0)
-        times = {n: measure(f"accy_{n}_stages", accy_tu(n, args.entries), n) for n in stage_counts}
+        medians = compile_seconds(args.compiler, flags, sources, args.reps)
+    results = []
+    seconds = {}
+    for (name, _, stages, extra), median in zip(units, medians):
+        seconds[name] = median
+        results.append({"name": f"compile_time/{name}", "stages": stages, "entries": max(stages, args.entries),
+                        "flags": " ".join(extra), "real_time": median, "time_unit": "s", "repetitions": args.reps,
+                        "aggregate_name": "median"})
+        print(f"{name:>20}: {median:6.2f} s", flush=True)
+    baseline = seconds["std_headers"]
+    times = {n: seconds[f"accy_{n}_stages"] for n in stage_counts}
     ratio3 = times[3] / baseline
+    ratio3_once = seconds["accy_3_stages_once"] / baseline
+    runtime_ratio = seconds["runtime_code"] / baseline
     per_stage_ms = slope(list(times.items())) * 1e3 if len(times) > 1 else float("nan")
     commit = subprocess.run(["git", "-C", args.include, "describe", "--always", "--dirty"], capture_output=True,
                             text=True).stdout.strip() or "unknown"
     context = {"machine": args.machine, "compiler": version, "flags": " ".join(flags[:2]), "commit": commit,
                "entries": args.entries, "date": time.strftime("%Y-%m-%dT%H:%M:%S"),
-               "ratio3": ratio3, "per_stage_ms": per_stage_ms}
+               "ratio3": ratio3, "ratio3_once": ratio3_once, "runtime_code_ratio": runtime_ratio,
+               "per_stage_ms": per_stage_ms}
     out = args.out or os.path.join(os.path.dirname(__file__), "..", "results",
                                    f"compile_time_{re.sub(r'[^A-Za-z0-9]+', '_', args.machine)}_"
                                    f"{os.path.basename(args.compiler)}.json")
     with open(out, "w") as file:
         json.dump({"context": context, "benchmarks": results}, file, indent=2)
-    print(f"ratio3={ratio3:.2f} per_stage_ms={per_stage_ms:.1f}")
+    print(f"ratio3={ratio3:.2f} ratio3_once={ratio3_once:.2f} runtime_code_ratio={runtime_ratio:.2f} "
+          f"per_stage_ms={per_stage_ms:.1f}")
 
 
 if __name__ == "__main__":

@@ -5,7 +5,8 @@
 A public name is one declared at namespace scope in a header under include/accy/, in a namespace
 whose path has no `detail`: a class, struct, union, enum, alias, concept, variable or function (each
 overload set once), and a macro ACCY_* that is not an include guard and that its header does not
-#undef. Names declared only inside a class are the class's members and are not listed separately.
+#undef. Names declared only inside a class are the class's members and are not listed separately,
+nor are their definitions outside it (`error::in_context`).
 
   public_names.py INCLUDE_DIR                      prints `qualified::name header` per line
   public_names.py INCLUDE_DIR --check REFERENCE    fails, naming them, if REFERENCE lacks any name
@@ -121,10 +122,10 @@ def names_in(head):
         elif ch == ">":
             depth = max(0, depth - 1)
         elif ch in "(=[{" and depth == 0:
-            m = re.search(r"(\w+)\s*$", h[:k])
-            if m and m.group(1) not in KEYWORDS and not m.group(1).isdigit():
-                return [m.group(1)]
-            return []
+            m = re.search(r"(::\s*)?(\w+)\s*$", h[:k])
+            if m and not m.group(1) and m.group(2) not in KEYWORDS and not m.group(2).isdigit():
+                return [m.group(2)]
+            return []  # also a member defined outside its class: `error::in_context(`
     m = re.search(r"(\w+)\s*$", h)  # a variable declared without an initializer
     if m and m.group(1) not in KEYWORDS and " " in h:
         return [m.group(1)]

@@ -4,6 +4,7 @@
 #pragma once
 
 #include <accy/core/detail/message.hpp>
+#include <accy/core/linkage.hpp>
 
 #include <cstddef>
 #include <cstdint>
@@ -39,14 +40,7 @@ constexpr std::string_view to_string(errc code) noexcept {
 }
 
 /// The category of `errc` values as `std::error_code`s, named "accy".
-inline const std::error_category& error_category() noexcept {
-    struct category final : std::error_category {
-        const char* name() const noexcept override { return "accy"; }
-        std::string message(int value) const override { return std::string(to_string(static_cast<errc>(value))); }
-    };
-    static const category instance;
-    return instance;
-}
+ACCY_DECL const std::error_category& error_category() noexcept;
 
 inline std::error_code make_error_code(errc code) noexcept { return {static_cast<int>(code), error_category()}; }
 
@@ -85,42 +79,10 @@ constexpr error_context merged(const error_context& inner, const error_context& 
 
 /// Appends `context` as the start of a message, its known fields in this order: "launch_pipeline of
 /// pipeline 'name' v1 [label], stage 1 ('target'), parameter 2 ('n'), <step>"; nothing for an empty one.
-inline void append_context(std::string& text, const error_context& context) {
-    const std::size_t start = text.size();
-    const auto separate = [&](std::string_view separator) {
-        if (text.size() != start) text.append(separator);
-    };
-    append(text, context.operation);
-    if (!context.pipeline.empty()) {
-        separate(" of ");
-        append(text, "pipeline '", context.pipeline, "' v", context.pipeline_version);
-    }
-    if (!context.label.empty()) {
-        separate(" ");
-        append(text, '[', context.label, ']');
-    }
-    if (context.stage) {
-        separate(", ");
-        append(text, "stage ", *context.stage);
-        if (!context.stage_target.empty()) append(text, " ('", context.stage_target, "')");
-    }
-    if (context.parameter) {
-        separate(", ");
-        append(text, "parameter ", *context.parameter);
-        if (!context.parameter_name.empty()) append(text, " ('", context.parameter_name, "')");
-    }
-    if (!context.step.empty()) {
-        separate(", ");
-        append(text, context.step);
-    }
-}
+ACCY_DECL void append_context(std::string& text, const error_context& context);
 
 /// The text of `context` alone (`append_context`): the names of profiler ranges.
-inline std::string context_text(const error_context& context) {
-    std::string text;
-    append_context(text, context);
-    return text;
-}
+ACCY_DECL std::string context_text(const error_context& context);
 
 }  // namespace detail
 
@@ -135,8 +97,7 @@ public:
     error(errc code, std::string_view reason, int driver_result = 0) : error(code, error_context{}, reason, driver_result) {}
 
     /// An error in `context`: its message is the context's text, ": ", then `reason`.
-    error(errc code, const error_context& context, std::string_view reason, int driver_result = 0)
-        : error(code, composed(context, reason), reason.size(), context, driver_result) {}
+    error(errc code, const error_context& context, std::string_view reason, int driver_result = 0);
 
     errc code() const noexcept { return code_; }
     std::error_code error_code() const noexcept { return make_error_code(code_); }
@@ -171,25 +132,12 @@ public:
     /// operation, `outer` gives the fields it leaves unknown (its own, nearer the failure, stay).
     /// Where both name one, it failed in a call nested in `outer`'s (a host kernel's launch): its
     /// whole message becomes the reason, and `outer` the context.
-    error in_context(const error_context& outer) const {
-        if (!operation_.empty() && !outer.operation.empty()) return error(code_, outer, message_, driver_result_);
-        return error(code_, detail::merged(context(), outer), reason(), driver_result_);
-    }
+    error in_context(const error_context& outer) const;
 
 private:
-    static std::string composed(const error_context& context, std::string_view reason) {
-        std::string text;
-        detail::append_context(text, context);
-        detail::append(text, text.empty() ? "" : ": ", reason);
-        return text;
-    }
+    static std::string composed(const error_context& context, std::string_view reason);
 
-    error(errc code, std::string message, std::size_t reason_size, const error_context& context, int driver_result)
-        : std::runtime_error(detail::message(to_string(code), ": ", message)), code_(code),
-          driver_result_(driver_result), message_(std::move(message)), reason_size_(reason_size),
-          operation_(context.operation), pipeline_(context.pipeline), pipeline_version_(context.pipeline_version),
-          label_(context.label), stage_(context.stage), stage_target_(context.stage_target),
-          parameter_(context.parameter), parameter_name_(context.parameter_name), step_(context.step) {}
+    error(errc code, std::string message, std::size_t reason_size, const error_context& context, int driver_result);
 
     errc code_;
     int driver_result_;
@@ -210,3 +158,7 @@ private:
 
 template <>
 struct std::is_error_code_enum<accy::errc> : std::true_type {};
+
+#if !defined(ACCY_SEPARATE_COMPILATION)
+#include <accy/core/impl/error.hpp>
+#endif

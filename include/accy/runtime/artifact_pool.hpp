@@ -53,7 +53,7 @@ public:
         const error_context context = detail::context_of<Pipeline>("load_artifacts");
         const detail::trace_range traced(
             detail::traced([] { return detail::context_text(detail::context_of<Pipeline>("load_artifacts")); }));
-        detail::check_format<Pipeline>(fmt, context);
+        detail::check_format(fmt, detail::pipeline_table_of<Pipeline>, context);
         if (!payloads.empty() && payloads.size() != size)
             throw error(errc::launch_argument_mismatch, context,
                         detail::message("expects ", size, " payloads, one per stage, got ", payloads.size()));

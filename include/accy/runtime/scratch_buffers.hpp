@@ -41,14 +41,14 @@ public:
                                     std::string_view label = {}) {
         const error_context context = detail::context_of<Pipeline>("allocate_scratch", label);
         const auto scalars = detail::values_of<typename Pipeline::scalars>(values);
-        detail::check_runtime_scalars<Pipeline>(scalars.data(), context);
+        detail::check_runtime_scalars(Pipeline::scalars::infos, scalars.data(), context);
         const auto byte_sizes = detail::scratch_byte_sizes<Pipeline>(scalars.data(), context);
         scratch_buffers owned(device);
         for (std::size_t k = 0; k < size; ++k) {
             try {
                 owned.state_->buffers[k] = device.allocate_buffer(byte_sizes[k]);
             } catch (const error& failure) {
-                const auto [list, index] = detail::scratch_slot<Pipeline>(k);
+                const auto [list, index] = detail::scratch_slot(k, Pipeline::intermediate_count);
                 const std::string step = detail::message("allocating ", list, " ", index, " of ", byte_sizes[k], " bytes");
                 throw failure.in_context(detail::merged({.step = step}, context));
             }

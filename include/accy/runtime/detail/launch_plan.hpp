@@ -5,11 +5,13 @@
 #pragma once
 
 #include <accy/core/dtype.hpp>
+#include <accy/core/format.hpp>
 #include <accy/kernel/parameter.hpp>
 #include <accy/pipeline/buffer_ref.hpp>
 #include <accy/pipeline/derivation.hpp>
 #include <accy/pipeline/detail/compile_derivation.hpp>
 #include <accy/pipeline/pipeline.hpp>
+#include <accy/pipeline/runtime_scalars.hpp>
 #include <accy/pipeline/shape.hpp>
 #include <accy/pipeline/stage.hpp>
 #include <accy/pipeline/tensor_map.hpp>
@@ -18,15 +20,18 @@
 #include <cstddef>
 #include <cstdint>
 #include <initializer_list>
+#include <span>
 
 namespace accy::detail {
 
-/// A declared buffer: its list, index, element type, and the first step of its extent.
+/// A declared buffer: its list, index, element type, the first step of its extent, and for a
+/// result declared in_place, its operand.
 struct buffer_plan {
     buffer_kind list = buffer_kind::operand;
     std::size_t index = 0;
     dtype type = dtype::u8;
     std::size_t extent_step = 0;
+    std::size_t in_place_of = static_cast<std::size_t>(-1);
 };
 
 /// One kernel argument: a buffer bound from the call's buffers, or a value derived by the steps
@@ -184,6 +189,8 @@ constexpr auto build_plan() noexcept {
     std::size_t used = 0, next_buffer = 0;
     add_buffers<scalars>(plan, operands, buffer_kind::operand, next_buffer, used);
     add_buffers<scalars>(plan, results, buffer_kind::result, next_buffer, used);
+    for (std::size_t r = 0; r < Pipeline::result_count; ++r)
+        plan.buffers[Pipeline::operand_count + r].in_place_of = declared::results::template infos<scalars>[r].in_place_of;
     add_buffers<scalars>(plan, intermediates, buffer_kind::intermediate, next_buffer, used);
     add_buffers<scalars>(plan, workspaces, buffer_kind::workspace, next_buffer, used);
     add_stages<Pipeline>(plan, stage_list, used);
@@ -192,5 +199,35 @@ constexpr auto build_plan() noexcept {
 
 template <class Pipeline>
 inline constexpr auto launch_plan = build_plan<Pipeline>();
+
+/// What the run-time checks read of a pipeline, the same type for every pipeline: its counts, its
+/// runtime scalars, its plan's buffer table and steps, and per format its first stage without an entry.
+struct pipeline_table {
+    std::size_t operand_count = 0;
+    std::size_t result_count = 0;
+    std::size_t intermediate_count = 0;
+    std::size_t workspace_count = 0;
+    std::size_t stage_count = 0;
+    std::span<const scalar_info> scalars;
+    const buffer_plan* buffers = nullptr;  ///< operands, results, intermediates, workspaces
+    const derivation_step* steps = nullptr;
+    const stage_info* stages = nullptr;
+    std::array<std::size_t, format_count> first_stage_without{};
+
+    /// The scratch buffers' rows in `buffers`: the intermediates, then the workspaces.
+    const buffer_plan* scratch() const noexcept { return buffers + operand_count + result_count; }
+    std::size_t scratch_count() const noexcept { return intermediate_count + workspace_count; }
+};
+
+template <class Pipeline>
+inline constexpr pipeline_table pipeline_table_of = [] {
+    constexpr const auto& plan = launch_plan<Pipeline>;
+    pipeline_table table{Pipeline::operand_count,     Pipeline::result_count, Pipeline::intermediate_count,
+                         Pipeline::workspace_count,   Pipeline::stage_count,  Pipeline::scalars::infos,
+                         plan.buffers.data(),         plan.steps.data(),      Pipeline::stage_infos.data()};
+    for (std::size_t f = 0; f < format_count; ++f)
+        table.first_stage_without[f] = Pipeline::first_stage_without(static_cast<format>(f));
+    return table;
+}();
 
 }  // namespace accy::detail
