@@ -90,11 +90,14 @@ endif()
 
 run("configuring" ${CMAKE_COMMAND} -S ${CONSUMER_SOURCE_DIR} -B ${WORK_DIR}/build -G ${GENERATOR} ${options})
 run("building" ${CMAKE_COMMAND} --build ${WORK_DIR}/build ${config_arguments})
-set(program ${WORK_DIR}/build/bin/accy_consumer)
-if(EXISTS ${program}.exe)
-  set(program ${program}.exe)
-endif()
-run("running ${program}" ${program})
+# The program, then the same program on accy::separate (the run-time code compiled once).
+foreach(name accy_consumer accy_consumer_separate)
+  set(program ${WORK_DIR}/build/bin/${name})
+  if(EXISTS ${program}.exe)
+    set(program ${program}.exe)
+  endif()
+  run("running ${program}" ${program})
+endforeach()
 
 if(NO_BOOST)
   # The headers the consumer's program reads, as the compiler lists them: none may be Boost's.
