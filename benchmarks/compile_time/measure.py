@@ -4,7 +4,7 @@
 recording backend), against a TU that includes only <string> <array> <span> <stdexcept> <vector>.
 
 Each TU is generated, then compiled with `COMPILER -std=c++20 -O2 -c` REPS times, every TU once per
-repetition (interleaved); the median wall time counts. Besides the default mode it times the 3-stage
+repetition (interleaved); the median CPU time (user and system) counts. Besides the default mode it times the 3-stage
 TU with ACCY_SEPARATE_COMPILATION (the opt-in mode) and the one TU that then holds the run-time code.
 Writes a Google-Benchmark-like JSON file (--out, by default under benchmarks/results/) and prints a
 table, then as its last line `ratio3=<3-stage time / std-headers time> ratio3_once=<the same in the
@@ -13,7 +13,7 @@ per_stage_ms=<least-squares slope over the stages given>`.
 --entries pads the registry with unrelated entries up to that many, to time the lookups.
 --emit FILE writes the TU of the one stage count given and exits (the scale tests compile it).
 """
-import argparse, json, os, platform, re, statistics, subprocess, sys, tempfile, time
+import argparse, json, os, platform, re, resource, statistics, subprocess, sys, tempfile, time
 
 STD_TU = """// The standard headers accy's runtime uses, and nothing else.
 #include <array>
@@ -77,14 +77,17 @@ def accy_tu(n, entries):
 
 
 def compile_seconds(compiler, flags, sources, reps):
-    """The median wall time of compiling each (source, extra flags), the sources interleaved in every repetition."""
+    """The median CPU time (user and system, the compiler's processes) of compiling each (source, extra
+    flags), the sources interleaved in every repetition: CPU time, not wall time, so that other work on
+    the machine does not count."""
     times = [[] for _ in sources]
     for _ in range(reps):
         for k, (source, extra) in enumerate(sources):
-            start = time.perf_counter()
+            before = resource.getrusage(resource.RUSAGE_CHILDREN)
             result = subprocess.run([compiler, *flags, *extra, "-c", source, "-o", os.devnull], capture_output=True,
                                     text=True)
-            times[k].append(time.perf_counter() - start)
+            after = resource.getrusage(resource.RUSAGE_CHILDREN)
+            times[k].append(after.ru_utime - before.ru_utime + after.ru_stime - before.ru_stime)
             if result.returncode != 0:
                 sys.exit(f"{compiler} failed on {source}:\n{result.stderr[-4000:]}")
     return [statistics.median(t) for t in times]

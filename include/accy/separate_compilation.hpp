@@ -10,6 +10,7 @@
 #error "<accy/separate_compilation.hpp> is for programs built with ACCY_SEPARATE_COMPILATION defined in every translation unit"
 #endif
 
+#include <accy/core/detail/impl/message.hpp>
 #include <accy/core/impl/error.hpp>
 #include <accy/runtime/detail/impl/checks.hpp>
 #include <accy/runtime/detail/impl/derive_tensor_map.hpp>

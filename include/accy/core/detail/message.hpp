@@ -5,8 +5,8 @@
 
 #include <accy/core/dtype.hpp>
 #include <accy/core/format.hpp>
+#include <accy/core/linkage.hpp>
 
-#include <charconv>
 #include <cstddef>
 #include <string>
 #include <string_view>
@@ -19,25 +19,22 @@ inline constexpr bool is_integer_part =
     (std::is_integral_v<T> && !std::is_same_v<T, bool> && !std::is_same_v<T, char>) || std::is_same_v<T, wide_int> ||
     std::is_same_v<T, wide_uint>;
 
+/// Appends `magnitude` in decimal, after a minus sign where `negative`.
+ACCY_DECL void append_decimal(std::string& text, wide_uint magnitude, bool negative);
+
 /// Appends `value` in decimal: any integer, the 128-bit ones too (which `std::to_chars` takes only
 /// where the compiler's extensions are on).
 template <class Integer>
 void append_integer(std::string& text, Integer value) {
-    wide_uint magnitude = static_cast<wide_uint>(value);
-    bool negative = false;
     if constexpr (static_cast<Integer>(-1) < Integer{0}) {
-        negative = value < 0;
-        if (negative) magnitude = wide_uint{0} - magnitude;
+        if (value < 0) return append_decimal(text, wide_uint{0} - static_cast<wide_uint>(value), true);
     }
-    char digits[40];  // 39 digits of 2^128, and a sign
-    char* first = digits + sizeof(digits);
-    do {
-        *--first = static_cast<char>('0' + static_cast<int>(magnitude % 10));
-        magnitude /= 10;
-    } while (magnitude != 0);
-    if (negative) *--first = '-';
-    text.append(first, digits + sizeof(digits));
+    append_decimal(text, static_cast<wide_uint>(value), false);
 }
+
+/// Appends `value` in the fewest digits that read back as it: "1.5", "3e+09", "inf".
+ACCY_DECL void append_floating(std::string& text, float value);
+ACCY_DECL void append_floating(std::string& text, double value);
 
 /// Appends one part: text as it is, a `char` as one character, an integer in decimal, a floating-point
 /// value in the fewest digits that read back as it ("1.5", "3e+09", "inf"), a `format` by name (a value
@@ -51,9 +48,10 @@ void append_part(std::string& text, const Part& part) {
         text.push_back(part);
     } else if constexpr (is_integer_part<Part>) {
         append_integer(text, part);
+    } else if constexpr (std::is_same_v<Part, float>) {
+        append_floating(text, part);
     } else if constexpr (std::is_floating_point_v<Part>) {
-        char digits[32];  // the longest shortest form of a double, "-2.2250738585072014e-308", is 24
-        text.append(digits, std::to_chars(digits, digits + sizeof(digits), part).ptr);
+        append_floating(text, static_cast<double>(part));
     } else if constexpr (std::is_same_v<Part, format>) {
         if (static_cast<std::size_t>(part) < format_count) text.append(to_string(part));
         else append_integer(text.append("format "), static_cast<int>(part));
@@ -79,3 +77,7 @@ std::string message(const Parts&... parts) {
 }
 
 }  // namespace accy::detail
+
+#if !defined(ACCY_SEPARATE_COMPILATION)
+#include <accy/core/detail/impl/message.hpp>
+#endif
