@@ -48,8 +48,9 @@ public:
             try {
                 owned.state_->buffers[k] = device.allocate_buffer(byte_sizes[k]);
             } catch (const error& failure) {
-                const auto [list, index] = detail::scratch_slot(k, Pipeline::intermediate_count);
-                const std::string step = detail::message("allocating ", list, " ", index, " of ", byte_sizes[k], " bytes");
+                const detail::buffer_plan& declared = detail::pipeline_table_of<Pipeline>.scratch()[k];
+                const std::string step =
+                    detail::message("allocating ", declared.list, " ", declared.index, " of ", byte_sizes[k], " bytes");
                 throw failure.in_context(detail::merged({.step = step}, context));
             }
             owned.state_->allocated = k + 1;

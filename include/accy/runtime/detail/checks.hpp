@@ -17,7 +17,6 @@
 #include <optional>
 #include <span>
 #include <string>
-#include <utility>
 
 namespace accy::detail {
 
@@ -47,12 +46,6 @@ std::array<std::size_t, Pipeline::scratch_count> scratch_byte_sizes(const derive
     for (std::size_t k = 0; k < sizes.size(); ++k)
         sizes[k] = byte_size_of(pipeline.scratch()[k], pipeline.steps, scalars, context);
     return sizes;
-}
-
-/// The scratch buffer `index` (intermediates first, then workspaces) as a declared buffer's list and index.
-constexpr std::pair<buffer_kind, std::size_t> scratch_slot(std::size_t index, std::size_t intermediate_count) noexcept {
-    if (index < intermediate_count) return {buffer_kind::intermediate, index};
-    return {buffer_kind::workspace, index - intermediate_count};
 }
 
 /// The inputs of one call that the checks read besides its pipeline, the same type for every pipeline.

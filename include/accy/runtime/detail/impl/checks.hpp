@@ -63,17 +63,30 @@ ACCY_DECL std::size_t byte_size_of(const buffer_plan& declared, const derivation
     return static_cast<std::size_t>(bytes);
 }
 
-/// A caller's buffer for a declared one of `element`s: not null, aligned for its elements (a kernel
-/// reading them at another address faults), not wrapping, at least `needed` bytes; `name()` names it
-/// in the message, made only on failure.
-template <class Name>
-void check_buffer(const buffer& given, std::size_t needed, dtype element, const Name& name, const error_context& context) {
+/// A declared buffer as messages name the caller's buffer for it: "result 0 (f32)" for an operand
+/// or a result, "workspace 1" for a scratch buffer.
+struct named_buffer {
+    buffer_kind list = buffer_kind::operand;
+    std::size_t index = 0;
+    dtype type = dtype::u8;
+
+    std::string name() const {
+        if (list == buffer_kind::operand || list == buffer_kind::result) return buffer_name(list, index, type);
+        return message(list, " ", index);
+    }
+};
+
+/// A caller's buffer for `declared`: not null, aligned for its elements (a kernel reading them at
+/// another address faults), not wrapping, at least `needed` bytes.
+ACCY_DECL void check_buffer(const buffer& given, std::size_t needed, const named_buffer& declared,
+                            const error_context& context) {
     const auto fail = [&](const auto&... why) {
-        throw error(errc::launch_argument_mismatch, context, message(name(), " ", why...));
+        throw error(errc::launch_argument_mismatch, context, message(declared.name(), " ", why...));
     };
+    const std::size_t element = size_of(declared.type);
     if (given.address == 0) fail("is a null buffer");
-    if (given.address % size_of(element) != 0)
-        fail("at address ", given.address, " is not a multiple of ", size_of(element), ", the size of its elements");
+    if (given.address % element != 0)
+        fail("at address ", given.address, " is not a multiple of ", element, ", the size of its elements");
     if (wraps(given))
         fail("at address ", given.address, " of ", given.byte_size, " bytes runs past the end of the address space");
     if (given.byte_size < needed) fail("holds ", given.byte_size, " bytes, the runtime scalars need ", needed);
@@ -112,21 +125,22 @@ ACCY_DECL void check_buffers(const pipeline_table& pipeline, const call_inputs& 
     for (std::size_t row = 0; row < sizes.size(); ++row)
         sizes[row] = byte_size_of(pipeline.buffers[row], pipeline.steps, scalars, context);
 
-    for (std::size_t i = 0; i < pipeline.operand_count; ++i) {
-        const dtype type = pipeline.buffers[i].type;
-        check_buffer(call.operands[i], sizes[i], type, [&] { return buffer_name(buffer_kind::operand, i, type); }, context);
-    }
+    const auto named = [&](std::size_t row) {
+        const buffer_plan& declared = pipeline.buffers[row];
+        return named_buffer{declared.list, declared.index, declared.type};
+    };
+    for (std::size_t i = 0; i < pipeline.operand_count; ++i) check_buffer(call.operands[i], sizes[i], named(i), context);
     for (std::size_t i = 0; i < pipeline.result_count; ++i) {
-        const buffer_plan& declared = pipeline.buffers[pipeline.operand_count + i];
-        const auto name = [&] { return buffer_name(buffer_kind::result, i, declared.type); };
+        const std::size_t row = pipeline.operand_count + i;
+        const auto name = [&] { return named(row).name(); };
         const buffer& result = call.results[i];
-        check_buffer(result, sizes[pipeline.operand_count + i], declared.type, name, context);
+        check_buffer(result, sizes[row], named(row), context);
         for (std::size_t earlier = 0; earlier < i; ++earlier)
             if (overlap(result, call.results[earlier])) throw mismatch(name(), " overlaps result ", earlier);
         for (std::size_t k = 0; k < pipeline.operand_count; ++k) {
             const buffer& operand = call.operands[k];
             if (!overlap(result, operand)) continue;
-            if (k != declared.in_place_of)
+            if (k != pipeline.buffers[row].in_place_of)
                 throw mismatch(name(), " overlaps operand ", k,
                                "; a result may share memory only with the operand it is declared in_place over");
             // Shifted, element i of the result would be another element of the operand, overwritten before it is read.
@@ -147,11 +161,8 @@ ACCY_DECL void check_buffers(const pipeline_table& pipeline, const call_inputs& 
                        " workspaces, got ", provided.size(), " buffers");
     const std::size_t first = pipeline.operand_count + pipeline.result_count;
     for (std::size_t k = 0; k < provided.size(); ++k) {
-        const auto name = [&](std::size_t slot) {
-            const auto [list, index] = scratch_slot(slot, pipeline.intermediate_count);
-            return message(list, " ", index);
-        };
-        check_buffer(provided[k], sizes[first + k], pipeline.buffers[first + k].type, [&] { return name(k); }, context);
+        const auto name = [&](std::size_t slot) { return named(first + slot).name(); };
+        check_buffer(provided[k], sizes[first + k], named(first + k), context);
         for (std::size_t earlier = 0; earlier < k; ++earlier)
             if (overlap(provided[k], provided[earlier])) throw mismatch(name(k), " overlaps ", name(earlier));
         for (std::size_t i = 0; i < call.operands.size(); ++i)
