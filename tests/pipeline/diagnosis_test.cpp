@@ -114,7 +114,8 @@ static_assert(accy_test::device_scan::intermediate_count == 2 && accy_test::devi
 static_assert(accy_test::device_scan::scratch_count == 2 && accy_test::device_scan::stage_count == 3);
 static_assert(std::is_same_v<accy_test::device_scan::scalar_values, std::tuple<std::uint32_t>>);
 static_assert(accy_test::device_scan::parameters(0).size() == 4 && accy_test::device_scan::parameters(1).size() == 3);
-static_assert(accy_test::device_scan::entry(2, format::cuda_ptx) != nullptr);
+static_assert(accy_test::device_scan::entry(2, format::cuda_ptx)->target == "accy.kernel.test.add_base" &&
+              accy_test::device_scan::entry(2, format::cuda_ptx)->format == format::cuda_ptx);
 static_assert(accy_test::device_scan::entry(2, format::host) == nullptr);
 static_assert(accy_test::device_scan::first_stage_without(format::host) == 0);
 static_assert(accy_test::device_scan::first_stage_without(format::cuda_ptx) == 3);

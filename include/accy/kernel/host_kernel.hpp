@@ -35,7 +35,7 @@ struct host_block {
     std::span<const kernel_argument> arguments;
     std::span<std::byte> shared;             ///< the entry's dynamic shared memory bytes, this block's alone
     std::string_view kernel_name;            ///< the entry's name
-    std::span<const parameter> parameters;   ///< the entry's declaration, one per argument
+    const parameter_list& parameters;        ///< the entry's declaration, one per argument
     const std::atomic<bool>* launch_failed = nullptr;  ///< set once a block of the launch has thrown: see `cancelled`
 
     /// Whether another block of this launch has thrown, so that the launch fails whatever this

@@ -101,13 +101,51 @@ public:
         // A compile error here means a constexpr kernel entry declares more than limits::kernel_parameters parameters.
         if (parameters.size() > limits::kernel_parameters)
             throw error(errc::invalid_artifact, "accy::parameter_list: more than limits::kernel_parameters parameters");
-        for (const parameter& declared : parameters) parameters_[size_++] = declared;
+        for (const parameter& declared : parameters) {
+            kinds_[size_] = declared.what;
+            names_[size_] = declared.name.data();
+            name_sizes_[size_] = declared.name.size();
+            uses_[size_] = declared.use;
+            has_element_[size_] = declared.element.has_value();
+            elements_[size_] = declared.element.value_or(dtype{});
+            types_[size_] = declared.type;
+            sizes_[size_] = declared.size;
+            alignments_[size_] = declared.alignment;
+            ranks_[size_] = declared.rank;
+            ++size_;
+        }
     }
 
+    /// Reads the parameters in order: `for (const accy::parameter& p : list)`.
+    class iterator {
+    public:
+        constexpr parameter operator*() const noexcept { return (*list_)[index_]; }
+        constexpr iterator& operator++() noexcept {
+            ++index_;
+            return *this;
+        }
+        constexpr bool operator==(const iterator&) const noexcept = default;
+
+    private:
+        friend parameter_list;
+        constexpr iterator(const parameter_list& list, std::size_t index) noexcept : list_(&list), index_(index) {}
+        const parameter_list* list_;
+        std::size_t index_;
+    };
+
     constexpr std::size_t size() const noexcept { return size_; }
-    constexpr const parameter& operator[](std::size_t index) const noexcept { return parameters_[index]; }
-    constexpr const parameter* begin() const noexcept { return parameters_.data(); }
-    constexpr const parameter* end() const noexcept { return parameters_.data() + size_; }
+    constexpr parameter operator[](std::size_t index) const noexcept {
+        return {kinds_[index],
+                std::string_view(names_[index], name_sizes_[index]),
+                uses_[index],
+                has_element_[index] ? std::optional<dtype>(elements_[index]) : std::nullopt,
+                types_[index],
+                sizes_[index],
+                alignments_[index],
+                ranks_[index]};
+    }
+    constexpr iterator begin() const noexcept { return {*this, 0}; }
+    constexpr iterator end() const noexcept { return {*this, size_}; }
 
     /// Where parameter `index` starts in the parameter space: after the one before, at the first
     /// offset whose address is aligned when the space starts at an address `base` bytes past a
@@ -117,20 +155,20 @@ public:
     constexpr std::size_t offset(std::size_t index, std::size_t base = 0) const noexcept {
         std::size_t next = base;
         for (std::size_t i = 0;; ++i) {
-            const std::size_t alignment = parameters_[i].alignment == 0 ? 1 : parameters_[i].alignment;
+            const std::size_t alignment = alignments_[i] == 0 ? 1 : alignments_[i];
             next = (next + alignment - 1) / alignment * alignment;
             if (i == index) return next - base;
-            next += parameters_[i].size;
+            next += sizes_[i];
         }
     }
 
     /// The bytes all parameters take, the last one's end.
-    constexpr std::size_t byte_size() const noexcept { return size_ == 0 ? 0 : offset(size_ - 1) + parameters_[size_ - 1].size; }
+    constexpr std::size_t byte_size() const noexcept { return size_ == 0 ? 0 : offset(size_ - 1) + sizes_[size_ - 1]; }
 
     /// The largest alignment of any parameter, at least 8.
     constexpr std::size_t alignment() const noexcept {
         std::size_t largest = 8;
-        for (const parameter& declared : *this) largest = declared.alignment > largest ? declared.alignment : largest;
+        for (std::size_t i = 0; i < size_; ++i) largest = alignments_[i] > largest ? alignments_[i] : largest;
         return largest;
     }
 
@@ -139,17 +177,30 @@ public:
     constexpr bool same_layout(const parameter_list& other) const noexcept {
         if (size_ != other.size_) return false;
         for (std::size_t i = 0; i < size_; ++i) {
-            const parameter &lhs = parameters_[i], &rhs = other.parameters_[i];
-            if (lhs.what != rhs.what || lhs.size != rhs.size || lhs.alignment != rhs.alignment ||
-                (lhs.what == parameter::kind::scalar && lhs.type != rhs.type) ||
-                (lhs.what == parameter::kind::tensor_map && (lhs.element != rhs.element || lhs.rank != rhs.rank)))
+            if (kinds_[i] != other.kinds_[i] || sizes_[i] != other.sizes_[i] || alignments_[i] != other.alignments_[i] ||
+                (kinds_[i] == parameter::kind::scalar && types_[i] != other.types_[i]) ||
+                (kinds_[i] == parameter::kind::tensor_map &&
+                 (has_element_[i] != other.has_element_[i] || elements_[i] != other.elements_[i] || ranks_[i] != other.ranks_[i])))
                 return false;
         }
         return true;
     }
 
 private:
-    std::array<parameter, limits::kernel_parameters> parameters_{};
+    // Field by field, in arrays of numbers and pointers, not one array of `parameter`s: clang holds a
+    // constant array of a class type element by element, all limits::kernel_parameters of them in
+    // every copy of every registry entry (about 50 KB each), but an array of numbers as the elements
+    // set and one filler value for the rest.
+    std::array<parameter::kind, limits::kernel_parameters> kinds_{};
+    std::array<const char*, limits::kernel_parameters> names_{};
+    std::array<std::size_t, limits::kernel_parameters> name_sizes_{};
+    std::array<accy::access, limits::kernel_parameters> uses_{};
+    std::array<bool, limits::kernel_parameters> has_element_{};
+    std::array<dtype, limits::kernel_parameters> elements_{};
+    std::array<dtype, limits::kernel_parameters> types_{};
+    std::array<std::size_t, limits::kernel_parameters> sizes_{};
+    std::array<std::size_t, limits::kernel_parameters> alignments_{};
+    std::array<std::size_t, limits::kernel_parameters> ranks_{};
     std::size_t size_ = 0;
 };
 

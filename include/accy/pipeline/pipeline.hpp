@@ -72,30 +72,36 @@ struct pipeline<Definition> {
     /// gives one error and not a cascade.
     static constexpr bool well_formed = diagnose<Definition>().problem == problem::none;
 
-    /// The registry entry of `stage` in `fmt`, or null when the registry has none.
+    /// The kernel entry of `stage` in `fmt`, or null when the registry has none: a copy of the
+    /// registry's, so that code launching the pipeline refers to the entries it runs and not to the
+    /// whole registry.
     static constexpr const kernel_entry* entry(std::size_t stage, format fmt) noexcept {
-        const std::ptrdiff_t index = entry_indices[stage][static_cast<std::size_t>(fmt)];
-        return index < 0 ? nullptr : &registry.entries[static_cast<std::size_t>(index)];
+        const std::ptrdiff_t index = lookup::used.at[stage][static_cast<std::size_t>(fmt)];
+        return index < 0 ? nullptr : &lookup::used.entries[static_cast<std::size_t>(index)];
+    }
+
+    /// The entry of `stage` in the first format the registry has: its parameters and geometry are
+    /// those of every format in a well-formed pipeline.
+    static constexpr const kernel_entry& any_entry(std::size_t stage) noexcept {
+        for (std::size_t f = 0; f < detail::format_count; ++f)
+            if (const kernel_entry* found = entry(stage, static_cast<format>(f))) return *found;
+        return lookup::used.entries[0];  // unreachable in a well-formed pipeline
     }
 
     /// The parameters of `stage`'s kernel, the same in every format.
-    static constexpr const parameter_list& parameters(std::size_t stage) noexcept {
-        for (std::size_t f = 0; f < detail::format_count; ++f)
-            if (entry_indices[stage][f] >= 0) return registry.entries[static_cast<std::size_t>(entry_indices[stage][f])].parameters;
-        return registry.entries[0].parameters;  // unreachable in a well-formed pipeline
-    }
+    static constexpr const parameter_list& parameters(std::size_t stage) noexcept { return any_entry(stage).parameters; }
 
     /// The first stage without an entry in `fmt`, or `stage_count` when every stage has one.
     static constexpr std::size_t first_stage_without(format fmt) noexcept {
         // The table, not entry(): g++ 12's -fsanitize=undefined cannot evaluate a pointer comparison in a constant expression.
         for (std::size_t s = 0; s < stage_count; ++s)
-            if (entry_indices[s][static_cast<std::size_t>(fmt)] < 0) return s;
+            if (lookup::by_format[s][static_cast<std::size_t>(fmt)] < 0) return s;
         return stage_count;
     }
 
 private:
     // Looked up once at compile time, so that a launch reads a table instead of comparing names.
-    static constexpr const auto& entry_indices = detail::stage_entries<Definition>::by_format;
+    using lookup = detail::stage_entries<Definition>;
 };
 
 template <class T>

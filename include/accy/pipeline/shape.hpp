@@ -64,9 +64,11 @@ inline constexpr bool never_positive<constant<Value>> = Value <= 0;
 
 /// A shape as a value, for constexpr checks: its extent's type or fault, given the runtime scalars.
 struct shape_info {
+    static constexpr std::size_t not_in_place = static_cast<std::size_t>(-1);  ///< the in_place_of of a plain shape
+
     dtype type = dtype::u8;
     derived extent{};
-    std::size_t in_place_of = static_cast<std::size_t>(-1);
+    std::size_t in_place_of = not_in_place;
     bool zero_fill = false;
     bool keep_zero = false;  ///< a kept_zero workspace, zeroed when allocated
     bool never_positive = false;  ///< a constant extent of 0 or less

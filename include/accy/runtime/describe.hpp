@@ -83,15 +83,6 @@ inline std::string grid_text(const grid_dim& dimension, const parameter_list& pa
         .append(")");
 }
 
-/// The first entry of `stage` in any format: the geometry is the same in every format a
-/// well-formed pipeline has.
-template <class Pipeline>
-const kernel_entry& any_entry(std::size_t stage) {
-    for (std::size_t f = 0; f < format_count; ++f)
-        if (const kernel_entry* found = Pipeline::entry(stage, static_cast<format>(f))) return *found;
-    return Pipeline::registry.entries[0];  // unreachable: every stage of a well-formed pipeline has an entry
-}
-
 /// ", zero_filled" or ", kept_zero" for workspace `index` of `Pipeline`, where it is one; a pipeline
 /// without workspaces has no table to index (g++ warns of the empty array even where the call cannot happen).
 template <class Pipeline>
@@ -139,7 +130,7 @@ std::string describe() {
         text += "\n";
     }
     for (std::size_t s = 0; s < P::stage_count; ++s) {
-        const kernel_entry& entry = detail::any_entry<P>(s);
+        const kernel_entry& entry = P::any_entry(s);
         const parameter_list& parameters = entry.parameters;
         const launch_geometry& geometry = entry.geometry;
         text += "stage " + std::to_string(s) + ": " + std::string(P::stage_infos[s].target) + ", version " +

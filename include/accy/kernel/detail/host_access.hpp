@@ -71,7 +71,7 @@ inline void append_declaration(std::string& text, const parameter& declared, std
 /// past the end of `declared` or does not take it (bound to `arguments[index]`). Out of line, so that the
 /// accessors' checks stay a few comparisons.
 [[noreturn, gnu::cold, gnu::noinline]] inline void misused(std::string_view kernel_name, const host_access& asked,
-                                                             std::size_t index, std::span<const parameter> declared,
+                                                             std::size_t index, const parameter_list& declared,
                                                              std::span<const kernel_argument> arguments) {
     std::string text = message("host kernel '", kernel_name, "': ", asked.accessor);
     if (asked.kind != parameter::kind::tensor_map) {  // the one accessor that is not a template

@@ -1,11 +1,11 @@
 // SPDX-License-Identifier: Apache-2.0
-// Defines `accy::detail::stage_entries<Definition>`: where each stage's kernel entries lie in the
-// registry, found in about (stages + entries) × log(entries) constant-evaluation steps rather than
-// stages × entries comparisons of names, so that large registries stay within the compilers' limits.
+// Defines `accy::detail::stage_entries<Definition>`: which registry entries each stage runs, found
+// with a hash table of the stages' (target, version) pairs in a constant number of constant-evaluation
+// steps per registry entry, and the copies of those entries that launch code reads.
 #pragma once
 
-#include <accy/core/dtype.hpp>
 #include <accy/core/format.hpp>
+#include <accy/kernel/kernel_entry.hpp>
 #include <accy/pipeline/definition.hpp>
 #include <accy/pipeline/stage.hpp>
 
@@ -16,52 +16,21 @@
 
 namespace accy::detail {
 
-/// The FNV-1a hash of a target name.
-constexpr std::uint64_t hash_of(std::string_view text) noexcept {
-    std::uint64_t hash = 14695981039346656037ull;
-    for (const char c : text) hash = (hash ^ static_cast<unsigned char>(c)) * 1099511628211ull;
-    return hash;
-}
-
-/// An entry's target hash, version and registry index in one number: sorting and searching compare integers.
-constexpr wide_uint entry_key(std::uint64_t hash, std::uint32_t version, std::uint32_t index) noexcept {
-    return (wide_uint{hash} << 64) | (wide_uint{version} << 32) | index;
-}
-
-// The sort and the searches below are written out, not <algorithm>'s: that header costs every TU
-// about 0.09 s to read (docs/performance.md, "Each header's own cost").
-
-/// Sorts `keys` ascending, in place: a heap sort, n log n steps at most for any order.
-template <std::size_t Size>
-constexpr void sort_keys(std::array<wide_uint, Size>& keys) noexcept {
-    const auto sift_down = [&keys](std::size_t root, std::size_t end) {
-        for (std::size_t child = 2 * root + 1; child < end; root = child, child = 2 * root + 1) {
-            if (child + 1 < end && keys[child] < keys[child + 1]) ++child;
-            if (!(keys[root] < keys[child])) return;
-            const wide_uint larger = keys[child];
-            keys[child] = keys[root];
-            keys[root] = larger;
-        }
-    };
-    for (std::size_t root = Size / 2; root-- > 0;) sift_down(root, Size);
-    for (std::size_t end = Size; end-- > 1;) {
-        const wide_uint largest = keys[0];
-        keys[0] = keys[end];
-        keys[end] = largest;
-        sift_down(0, end);
-    }
-}
-
-/// The first index from `first` on whose key is not below `key` (`lower_bound`).
-template <std::size_t Size>
-constexpr std::size_t first_not_below(const std::array<wide_uint, Size>& keys, std::size_t first, wide_uint key) noexcept {
-    std::size_t last = Size;
-    while (first < last) {
-        const std::size_t middle = first + (last - first) / 2;
-        if (keys[middle] < key) first = middle + 1;
-        else last = middle;
-    }
-    return first;
+/// A target's length, version and a few of its characters, mixed. Unlike a hash of every character
+/// it takes the same few steps for a name of any length (clang stops a constant evaluation after about
+/// a million steps, and registries hold thousands of names); names it does not tell apart are compared.
+constexpr std::uint64_t name_key(std::string_view target, std::uint32_t version) noexcept {
+    // Raw pointer reads and one statement each: clang counts statements and calls, string_view's operator[] is one.
+    constexpr std::uint64_t prime = 1099511628211ull;
+    const char* text = target.data();
+    const std::size_t size = target.size();
+    std::uint64_t key = ((14695981039346656037ull ^ size) * prime ^ version) * prime;
+    if (size == 0) return key;
+    key = (key ^ static_cast<unsigned char>(text[0])) * prime;
+    key = (key ^ static_cast<unsigned char>(text[size / 2])) * prime;
+    key = (key ^ static_cast<unsigned char>(text[size - 1 - size / 4])) * prime;
+    key = (key ^ static_cast<unsigned char>(text[size - 1 - (size > 1)])) * prime;
+    return (key ^ static_cast<unsigned char>(text[size - 1])) * prime;
 }
 
 template <class Definition>
@@ -69,52 +38,124 @@ struct stage_entries {
     static constexpr const auto& entries = Definition::registry.entries;
     static constexpr const auto& stage_infos =
         detail::stage_infos<typename Definition::stages, typename definition_traits<Definition>::scalars>::values;
+    static constexpr std::size_t stage_count = stage_infos.size();
 
-    /// Every entry's key, sorted: the entries of one (target, version) are adjacent, in registry order.
-    static constexpr auto sorted = [] {
-        std::array<wide_uint, entries.size()> keys{};
-        for (std::size_t e = 0; e < entries.size(); ++e)
-            keys[e] = entry_key(hash_of(entries[e].target), entries[e].version, static_cast<std::uint32_t>(e));
-        sort_keys(keys);
-        return keys;
+    /// Slots of the hash table: a power of two, at least twice the stages, so that probes stay short.
+    static constexpr std::size_t slot_count = [] {
+        std::size_t slots = 2;
+        while (slots < 2 * stage_count) slots *= 2;
+        return slots;
     }();
 
-    struct positions {
-        std::size_t first = 0, last = 0;  ///< in `sorted`
+    /// The stages' distinct (target, version) pairs, "groups", and a table from a name's key to its group.
+    struct group_table {
+        std::array<std::size_t, stage_count> group_of{};     ///< stage → its group
+        std::array<std::size_t, stage_count> first_stage{};  ///< group → the first stage of it
+        std::array<std::uint64_t, stage_count> key{};        ///< group → name_key
+        std::array<std::size_t, slot_count> slots{};         ///< group + 1, or 0 for an empty slot
+        std::size_t count = 0;
+
+        static constexpr std::size_t none = static_cast<std::size_t>(-1);
+
+        /// The group of (target, version), or `none`; where it would go is `slot`.
+        constexpr std::size_t find(std::uint64_t name, std::string_view target, std::uint32_t version,
+                                   std::size_t& slot) const noexcept {
+            for (slot = name & (slot_count - 1);; slot = (slot + 1) & (slot_count - 1)) {
+                if (slots[slot] == 0) return none;
+                const std::size_t group = slots[slot] - 1;
+                const stage_info& stage = stage_infos[first_stage[group]];
+                if (key[group] == name && stage.version == version && stage.target == target) return group;
+            }
+        }
+        constexpr std::size_t find(std::string_view target, std::uint32_t version) const noexcept {
+            std::size_t slot = 0;
+            return find(name_key(target, version), target, version, slot);
+        }
     };
 
-    /// Where each stage's candidates lie in `sorted`: the entries whose target hash and version are the stage's.
-    static constexpr auto candidates = [] {
-        std::array<positions, stage_infos.size()> found{};
-        for (std::size_t s = 0; s < stage_infos.size(); ++s) {
-            const std::uint64_t hash = hash_of(stage_infos[s].target);
-            // Keys hold indices below UINT32_MAX, so the stage's keys end before (hash, version, UINT32_MAX).
-            const std::size_t first = first_not_below(sorted, 0, entry_key(hash, stage_infos[s].version, 0));
-            found[s] = {first, first_not_below(sorted, first, entry_key(hash, stage_infos[s].version, UINT32_MAX))};
+    static constexpr group_table groups = [] {
+        group_table table{};
+        for (std::size_t s = 0; s < stage_count; ++s) {
+            const stage_info& stage = stage_infos[s];
+            const std::uint64_t name = name_key(stage.target, stage.version);
+            std::size_t slot = 0;
+            std::size_t group = table.find(name, stage.target, stage.version, slot);
+            if (group == group_table::none) {
+                group = table.count++;
+                table.first_stage[group] = s;
+                table.key[group] = name;
+                table.slots[slot] = group + 1;
+            }
+            table.group_of[s] = group;
         }
+        return table;
+    }();
+
+    /// Where each group's entries begin in `matches`, and (last) how many there are in all.
+    static constexpr auto match_offsets = [] {
+        std::array<std::size_t, stage_count + 1> offsets{};
+        for (const kernel_entry& entry : entries)
+            if (const std::size_t group = groups.find(entry.target, entry.version); group != group_table::none)
+                ++offsets[group + 1];
+        for (std::size_t g = 0; g < stage_count; ++g) offsets[g + 1] += offsets[g];
+        return offsets;
+    }();
+
+    /// The registry indices of every group's entries (target and version the group's), group by group,
+    /// each group's in registry order.
+    static constexpr auto matches = [] {
+        std::array<std::size_t, match_offsets[stage_count]> found{};
+        std::array<std::size_t, stage_count + 1> next = match_offsets;
+        for (std::size_t e = 0; e < entries.size(); ++e)
+            if (const std::size_t group = groups.find(entries[e].target, entries[e].version); group != group_table::none)
+                found[next[group]++] = e;
         return found;
     }();
 
-    /// The registry index of candidate `k`.
-    static constexpr std::size_t entry_at(std::size_t k) noexcept { return static_cast<std::size_t>(sorted[k] & UINT32_MAX); }
-
-    /// Whether candidate `k` of stage `s` is one of its entries (its hash may be another name's).
-    static constexpr bool belongs(std::size_t s, std::size_t k) noexcept {
-        return entries[entry_at(k)].target == stage_infos[s].target;
-    }
+    /// Stage `s`'s entries: `matches[first_match(s)]` up to `matches[end_match(s)]`.
+    static constexpr std::size_t first_match(std::size_t s) noexcept { return match_offsets[groups.group_of[s]]; }
+    static constexpr std::size_t end_match(std::size_t s) noexcept { return match_offsets[groups.group_of[s] + 1]; }
 
     /// Each stage's entry in each format, the one place a (target, version, format) is matched: its
     /// registry index, the first one where the registry has two (which `diagnose` reports), or -1.
     static constexpr auto by_format = [] {
-        std::array<std::array<std::ptrdiff_t, format_count>, stage_infos.size()> table{};
-        for (std::size_t s = 0; s < stage_infos.size(); ++s) {
+        std::array<std::array<std::ptrdiff_t, format_count>, stage_count> table{};
+        for (std::size_t s = 0; s < stage_count; ++s) {
             table[s].fill(-1);
-            for (std::size_t k = candidates[s].first; k < candidates[s].last; ++k) {
-                if (!belongs(s, k)) continue;
-                std::ptrdiff_t& found = table[s][static_cast<std::size_t>(entries[entry_at(k)].format)];
-                if (found < 0) found = static_cast<std::ptrdiff_t>(entry_at(k));
+            for (std::size_t k = first_match(s); k < end_match(s); ++k) {
+                std::ptrdiff_t& found = table[s][static_cast<std::size_t>(entries[matches[k]].format)];
+                if (found < 0) found = static_cast<std::ptrdiff_t>(matches[k]);
             }
         }
+        return table;
+    }();
+
+    /// The entries the stages run: each group's first entry in each format, in group order.
+    static constexpr std::size_t used_count = [] {
+        std::size_t count = 0;
+        for (std::size_t g = 0; g < groups.count; ++g)
+            for (const std::ptrdiff_t index : by_format[groups.first_stage[g]]) count += index >= 0;
+        return count;
+    }();
+
+    /// Copies of the entries the stages run, and where each stage's entry in each format lies among
+    /// them (-1: none). Launch code reads these copies, never the registry, so that an object file
+    /// holds the entries its pipelines run and not the whole registry.
+    struct used_table {
+        std::array<kernel_entry, used_count> entries{};
+        std::array<std::array<std::ptrdiff_t, format_count>, stage_count> at{};
+    };
+    static constexpr used_table used = [] {
+        used_table table{};
+        std::array<std::array<std::ptrdiff_t, format_count>, stage_count> of_group{};
+        std::size_t next = 0;
+        for (std::size_t g = 0; g < groups.count; ++g)
+            for (std::size_t f = 0; f < format_count; ++f) {
+                const std::ptrdiff_t index = by_format[groups.first_stage[g]][f];
+                of_group[g][f] = index < 0 ? -1 : static_cast<std::ptrdiff_t>(next);
+                if (index >= 0) table.entries[next++] = entries[static_cast<std::size_t>(index)];
+            }
+        for (std::size_t s = 0; s < stage_count; ++s) table.at[s] = of_group[groups.group_of[s]];
         return table;
     }();
 };

@@ -45,7 +45,7 @@ struct block_job {
             thread_local std::vector<std::byte> shared;
             if (shared.size() < config.shared_bytes) shared.resize(config.shared_bytes);
             loaded.function(host_block{block, config.block, grid, arguments, std::span(shared).first(config.shared_bytes),
-                                       loaded.entry_name, {loaded.parameters.begin(), loaded.parameters.size()}, &failed});
+                                       loaded.entry_name, loaded.parameters, &failed});
         } catch (...) {
             if (!failed.exchange(true)) {
                 failed_block = block;
