@@ -354,6 +354,16 @@ BOOST_AUTO_TEST_CASE(buffer_list_not_declared) {
     // The scan declares no `workspaces` member at all: the likely cause is a misspelt one.
     check_diagnosis<workspace_past_count, at_parameter(problem::buffer_list_not_declared, 0, 0, 2)>();
 }
+// The scan's registry, read at run time only: constant expressions cannot read a `const` variable of
+// class type, so diagnose reports that, before anything that reads the registry.
+const auto run_time_registry = accy_test::scan_registry;
+struct registry_not_constant_definition : device_scan_definition {
+    static constexpr const auto& registry = run_time_registry;
+};
+BOOST_AUTO_TEST_CASE(registry_not_constant) {
+    check_diagnosis<registry_not_constant_definition, diagnosis::at_definition(problem::registry_not_constant)>();
+    BOOST_TEST(to_string(diagnose<registry_not_constant_definition>()) == "registry_not_constant at the definition");
+}
 BOOST_AUTO_TEST_CASE(buffer_bound_twice) {
     check_diagnosis<result_bound_twice, at_parameter(problem::buffer_bound_twice, 0, 0, 2)>();
 }

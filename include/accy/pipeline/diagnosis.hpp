@@ -15,11 +15,28 @@
 
 #include <array>
 #include <cstddef>
+#include <type_traits>
 #include <utility>
 
 namespace accy {
 
 namespace detail {
+
+/// Reads a little of every entry of `registry`: a constant expression only where the registry is a
+/// constant, which it is not when it is not `constexpr`, or when its initializer failed to compile
+/// (an entry of more parameters than limits::kernel_parameters). Every later check reads the
+/// registry, and would report that as errors of its own.
+template <class Registry>
+constexpr std::size_t read_registry(const Registry& registry) noexcept {
+    std::size_t read = 0;
+    for (const kernel_entry& entry : registry.entries)
+        read += entry.target.size() + entry.version + entry.parameters.size() + entry.geometry.block.x;
+    return read;
+}
+
+template <class Definition>
+concept constant_registry =
+    requires { typename std::integral_constant<std::size_t, read_registry(Definition::registry)>; };
 
 /// The first problem of a definition's declarations: its runtime scalars, its buffer lists, its in_place results.
 template <class Definition>
@@ -192,7 +209,9 @@ inline constexpr auto stage_checks_of = stage_checks<Definition>(std::make_index
 template <class Definition>
 constexpr diagnosis diagnose() {
     constexpr diagnosis declaration = detail::declaration_problem<Definition>();
-    if constexpr (declaration.problem != problem::none) {
+    if constexpr (!detail::constant_registry<Definition>) {
+        return diagnosis::at_definition(problem::registry_not_constant);
+    } else if constexpr (declaration.problem != problem::none) {
         return declaration;  // the stages' checks would read the faulty declarations
     } else {
         using declared = detail::definition_traits<Definition>;

@@ -27,7 +27,8 @@ template <class Definition>
 struct pipeline {
     static_assert(pipeline_definition<Definition>,
                   "accy::pipeline<Definition>: Definition must declare target, version, registry, runtime_scalars, "
-                  "operands, results and stages as static members (intermediates and workspaces are optional)");
+                  "operands, results and stages as static members (intermediates and workspaces are optional; a "
+                  "member whose declaration has an error above is missing too)");
     static constexpr bool well_formed = false;  // nothing else is declared, so that nothing else fails
 };
 

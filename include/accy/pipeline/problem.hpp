@@ -13,6 +13,8 @@ namespace accy {
 
 enum class problem {
     none,
+    // in the definition as a whole
+    registry_not_constant,
     // in a runtime scalar's declaration
     scalar_type_not_supported,
     scalar_bounds_invalid,
@@ -85,6 +87,7 @@ enum class problem {
 constexpr std::string_view to_string(problem value) noexcept {
     switch (value) {
     case problem::none: return "none";
+    case problem::registry_not_constant: return "registry_not_constant";
     case problem::scalar_type_not_supported: return "scalar_type_not_supported";
     case problem::scalar_bounds_invalid: return "scalar_bounds_invalid";
     case problem::scalar_name_repeated: return "scalar_name_repeated";
@@ -154,6 +157,7 @@ constexpr std::string_view to_string(problem value) noexcept {
 /// `at_grid_dimension`, `at_parameter`).
 enum class problem_site {
     none,            ///< no problem
+    definition,      ///< the definition as a whole
     scalar,          ///< the declaration of runtime scalar `scalar`
     buffer,          ///< declared buffer `buffer` of list `list`
     stage,           ///< stage `stage` as a whole
@@ -178,6 +182,7 @@ struct diagnosis {
     std::size_t buffer = 0;
     std::size_t scalar = 0;
 
+    static constexpr diagnosis at_definition(accy::problem found) noexcept { return {found, problem_site::definition}; }
     static constexpr diagnosis at_scalar(accy::problem found, std::size_t scalar) noexcept {
         return {found, problem_site::scalar, no_stage, 0, 0, buffer_kind::operand, 0, scalar};
     }
@@ -211,6 +216,7 @@ inline std::string to_string(const diagnosis& found) {
     std::string where;
     switch (found.site) {
     case problem_site::none: return std::string(to_string(found.problem));
+    case problem_site::definition: where = "the definition"; break;
     case problem_site::scalar: where = indexed("runtime scalar", found.scalar); break;
     case problem_site::buffer: where = indexed(to_string(found.list), found.buffer); break;
     case problem_site::stage: where = indexed("stage", found.stage); break;

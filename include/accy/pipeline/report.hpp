@@ -80,6 +80,7 @@ struct report;
         static_assert(detail::always_false<Context...>, text);                \
     }
 
+ACCY_DIAGNOSTIC(registry_not_constant, "accy::pipeline: the definition's registry is not a constant expression; declare it `constexpr auto kernels = accy::make_registry(...);`, and fix any error above in its initializer (an entry of more than limits::kernel_parameters parameters, a negative block dimension)");
 ACCY_DIAGNOSTIC(scalar_type_not_supported, "accy::scalar<Name, T>: T must be a number (i32, u32, i64, u64, f32, f64, u8) or a trivially copyable struct; pass device memory as an operand, a result or an intermediate");
 ACCY_DIAGNOSTIC(scalar_bounds_invalid, "accy::scalar<Name, T, Bounds>: bounds apply to integer scalars, with min <= max");
 ACCY_DIAGNOSTIC(scalar_name_repeated, "accy::runtime_scalars<...>: two runtime scalars have the same name; messages, describe() and P::runtime_scalars name each scalar by it, so give each its own");
@@ -121,7 +122,7 @@ ACCY_DIAGNOSTIC(operand_index_out_of_range, "accy::pipeline: a stage binds opera
 ACCY_DIAGNOSTIC(result_index_out_of_range, "accy::pipeline: a stage binds result<i> with i at or past the number of results");
 ACCY_DIAGNOSTIC(intermediate_index_out_of_range, "accy::pipeline: a stage binds intermediate<i> with i at or past the number of declared intermediates");
 ACCY_DIAGNOSTIC(workspace_index_out_of_range, "accy::pipeline: a stage binds workspace<i> with i at or past the number of declared workspaces");
-ACCY_DIAGNOSTIC(buffer_list_not_declared, "accy::pipeline: a stage binds intermediate<i> or workspace<i>, and the definition declares no such list; declare `using intermediates = accy::intermediates<...>;` or `using workspaces = accy::workspaces<...>;` (is the member's name misspelt?)");
+ACCY_DIAGNOSTIC(buffer_list_not_declared, "accy::pipeline: a stage binds intermediate<i> or workspace<i>, and the definition declares no such list; declare `using intermediates = accy::intermediates<...>;` or `using workspaces = accy::workspaces<...>;` (is the member's name misspelt, or has its declaration an error above, such as shape<dtype, 1> for shape<dtype, accy::constant<1>>?)");
 ACCY_DIAGNOSTIC(buffer_bound_twice, "accy::pipeline: a stage binds the same buffer to two parameters, which would alias them; bind distinct buffers");
 ACCY_DIAGNOSTIC(tensor_map_malformed, "accy::tensor_map<Buffer, extents<...>, box<...>, options, strides<...>>: give the extents as accy::extents<...>, the box as accy::box<...> and the strides, if any, as accy::strides<...>");
 ACCY_DIAGNOSTIC(tensor_map_not_an_integer, "accy::tensor_map<Buffer, extents<...>, box<...>, options, strides<...>>: extents and strides must be integer derivations; convert<dtype::u64, D> a floating-point one");

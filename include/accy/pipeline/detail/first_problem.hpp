@@ -131,6 +131,8 @@ constexpr auto first_problem_report() {
     using scalars = typename declared::scalars;
     if constexpr (found.site == problem_site::none) {
         return std::type_identity<diagnostic::detail::no_problem>{};
+    } else if constexpr (found.site == problem_site::definition) {
+        return std::type_identity<diagnostic::report<kind, Definition>>{};
     } else if constexpr (found.site == problem_site::scalar) {
         return std::type_identity<diagnostic::report<kind, in_runtime_scalar<scalars, found.scalar>>>{};
     } else if constexpr (found.site == problem_site::buffer) {
