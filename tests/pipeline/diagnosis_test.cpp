@@ -510,6 +510,22 @@ struct fill_with_a_huge_table : fill_definition<launch_geometry::fixed({1, 1, 1}
     using runtime_scalars = accy::runtime_scalars<scalar<"n", std::uint32_t>, scalar<"table", table>>;
     using stages = accy::stages<stage<"traits.fill", 1, result<0>, n, forward<1>>>;
 };
+// 33 parameters: a constant list keeps 32 and says it was given more.
+constexpr parameter_list fill_with_33_parameters{
+    parameter::buffer("out", access::write, dtype::f32), parameter::scalar("n", dtype::u32), parameter::scalar("p2", dtype::u32),
+    parameter::scalar("p3", dtype::u32), parameter::scalar("p4", dtype::u32), parameter::scalar("p5", dtype::u32),
+    parameter::scalar("p6", dtype::u32), parameter::scalar("p7", dtype::u32), parameter::scalar("p8", dtype::u32),
+    parameter::scalar("p9", dtype::u32), parameter::scalar("p10", dtype::u32), parameter::scalar("p11", dtype::u32),
+    parameter::scalar("p12", dtype::u32), parameter::scalar("p13", dtype::u32), parameter::scalar("p14", dtype::u32),
+    parameter::scalar("p15", dtype::u32), parameter::scalar("p16", dtype::u32), parameter::scalar("p17", dtype::u32),
+    parameter::scalar("p18", dtype::u32), parameter::scalar("p19", dtype::u32), parameter::scalar("p20", dtype::u32),
+    parameter::scalar("p21", dtype::u32), parameter::scalar("p22", dtype::u32), parameter::scalar("p23", dtype::u32),
+    parameter::scalar("p24", dtype::u32), parameter::scalar("p25", dtype::u32), parameter::scalar("p26", dtype::u32),
+    parameter::scalar("p27", dtype::u32), parameter::scalar("p28", dtype::u32), parameter::scalar("p29", dtype::u32),
+    parameter::scalar("p30", dtype::u32), parameter::scalar("p31", dtype::u32), parameter::scalar("p32", dtype::u32)};
+static_assert(fill_with_33_parameters.over_limit() && fill_with_33_parameters.size() == limits::kernel_parameters);
+static_assert(!fill_parameters.over_limit());
+using fill_with_too_many_parameters = fill_definition<launch_geometry::fixed({1, 1, 1}, {8, 1, 1}), fill_with_33_parameters>;
 
 static_assert(!valid_pipeline<msl_three_buffers>);
 static_assert(!valid_pipeline<msl_u64>);
@@ -587,6 +603,9 @@ BOOST_AUTO_TEST_CASE(parameter_bytes_over_limit) {
     // out (8 bytes), n (4), the table at offset 16 (aligned to 8): 16 + 32760 = 32776 bytes, past the driver's 32764.
     static_assert(fill_with_huge_bytes.byte_size() == 32776);
     check_diagnosis<fill_with_a_huge_table, at_entry(problem::parameter_bytes_over_limit, 0, 0)>();
+}
+BOOST_AUTO_TEST_CASE(parameter_count_over_limit) {
+    check_diagnosis<fill_with_too_many_parameters, at_entry(problem::parameter_count_over_limit, 0, 0)>();
 }
 // The msl entry of add_base (entry 5) has a block of 0 threads in x.
 struct add_base_of_no_threads {

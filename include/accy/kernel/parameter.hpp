@@ -13,6 +13,7 @@
 #include <initializer_list>
 #include <optional>
 #include <string_view>
+#include <type_traits>
 
 namespace accy {
 
@@ -97,11 +98,18 @@ constexpr std::string_view to_string(parameter::kind value) noexcept {
 class parameter_list {
 public:
     constexpr parameter_list() = default;
+    /// More than limits::kernel_parameters parameters throw `errc::invalid_artifact` at run time; a
+    /// constant list keeps the first ones and `over_limit()`, which a pipeline's checks report as
+    /// one compile error naming the entry (a throw there would fail the registry's initializer, and
+    /// with it everything that reads the registry).
     constexpr parameter_list(std::initializer_list<parameter> parameters) {
-        // A compile error here means a constexpr kernel entry declares more than limits::kernel_parameters parameters.
-        if (parameters.size() > limits::kernel_parameters)
-            throw error(errc::invalid_artifact, "accy::parameter_list: more than limits::kernel_parameters parameters");
+        if (parameters.size() > limits::kernel_parameters) {
+            if (!std::is_constant_evaluated())
+                throw error(errc::invalid_artifact, "accy::parameter_list: more than limits::kernel_parameters parameters");
+            over_limit_ = true;
+        }
         for (const parameter& declared : parameters) {
+            if (size_ == limits::kernel_parameters) break;
             kinds_[size_] = declared.what;
             names_[size_] = declared.name.data();
             name_sizes_[size_] = declared.name.size();
@@ -134,6 +142,8 @@ public:
     };
 
     constexpr std::size_t size() const noexcept { return size_; }
+    /// Whether the list was given more than limits::kernel_parameters parameters (a constant list only).
+    constexpr bool over_limit() const noexcept { return over_limit_; }
     constexpr parameter operator[](std::size_t index) const noexcept {
         return {kinds_[index],
                 std::string_view(names_[index], name_sizes_[index]),
@@ -202,6 +212,7 @@ private:
     std::array<std::size_t, limits::kernel_parameters> alignments_{};
     std::array<std::size_t, limits::kernel_parameters> ranks_{};
     std::size_t size_ = 0;
+    bool over_limit_ = false;
 };
 
 }  // namespace accy

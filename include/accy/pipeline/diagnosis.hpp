@@ -24,8 +24,8 @@ namespace detail {
 
 /// Reads a little of every entry of `registry`: a constant expression only where the registry is a
 /// constant, which it is not when it is not `constexpr`, or when its initializer failed to compile
-/// (an entry of more parameters than limits::kernel_parameters). Every later check reads the
-/// registry, and would report that as errors of its own.
+/// (a helper that throws while making an entry). Every later check reads the registry, and would
+/// report that as errors of its own.
 template <class Registry>
 constexpr std::size_t read_registry(const Registry& registry) noexcept {
     std::size_t read = 0;

@@ -39,6 +39,7 @@ enum class problem {
     duplicate_entry,
     payload_not_of_format,
     entries_disagree,
+    parameter_count_over_limit,
     parameter_bytes_over_limit,
     block_dimension_zero,
     block_too_large,
@@ -108,6 +109,7 @@ constexpr std::string_view to_string(problem value) noexcept {
     case problem::duplicate_entry: return "duplicate_entry";
     case problem::payload_not_of_format: return "payload_not_of_format";
     case problem::entries_disagree: return "entries_disagree";
+    case problem::parameter_count_over_limit: return "parameter_count_over_limit";
     case problem::parameter_bytes_over_limit: return "parameter_bytes_over_limit";
     case problem::block_dimension_zero: return "block_dimension_zero";
     case problem::block_too_large: return "block_too_large";

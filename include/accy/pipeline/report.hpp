@@ -80,7 +80,7 @@ struct report;
         static_assert(detail::always_false<Context...>, text);                \
     }
 
-ACCY_DIAGNOSTIC(registry_not_constant, "accy::pipeline: the definition's registry is not a constant expression; declare it `constexpr auto kernels = accy::make_registry(...);`, and fix any error above in its initializer (an entry of more than limits::kernel_parameters parameters, a negative block dimension)");
+ACCY_DIAGNOSTIC(registry_not_constant, "accy::pipeline: the definition's registry is not a constant expression; declare it `constexpr auto kernels = accy::make_registry(...);`, and fix any error above in its initializer");
 ACCY_DIAGNOSTIC(scalar_type_not_supported, "accy::scalar<Name, T>: T must be a number (i32, u32, i64, u64, f32, f64, u8) or a trivially copyable struct; pass device memory as an operand, a result or an intermediate");
 ACCY_DIAGNOSTIC(scalar_bounds_invalid, "accy::scalar<Name, T, Bounds>: bounds apply to integer scalars, with min <= max");
 ACCY_DIAGNOSTIC(scalar_name_repeated, "accy::runtime_scalars<...>: two runtime scalars have the same name; messages, describe() and P::runtime_scalars name each scalar by it, so give each its own");
@@ -101,6 +101,7 @@ ACCY_DIAGNOSTIC(stage_version_without_entry, "accy::pipeline: a stage names a ve
 ACCY_DIAGNOSTIC(duplicate_entry, "accy::pipeline: the registry has two entries for a stage's (target, version) in the same format; keep one");
 ACCY_DIAGNOSTIC(payload_not_of_format, "accy::pipeline: a stage's kernel entry has a payload of another format: a format::host entry takes payload::from_host(function), and only it does (PTX, CUDA source, cubin and fatbin are text or an image)");
 ACCY_DIAGNOSTIC(entries_disagree, "accy::pipeline: a stage's kernel entries in two formats declare different parameters (kinds, types, sizes or alignments)");
+ACCY_DIAGNOSTIC(parameter_count_over_limit, "accy::pipeline: a stage's kernel entry declares more than limits::kernel_parameters (32) parameters, the most a launch packs; pass the extra values in one bytes parameter (a struct)");
 ACCY_DIAGNOSTIC(parameter_bytes_over_limit, "accy::pipeline: a stage's kernel entry declares more than limits::parameter_bytes (32764) bytes of parameters");
 ACCY_DIAGNOSTIC(block_dimension_zero, "accy::pipeline: a stage's kernel entry has a block dimension of 0 threads; each dimension needs 1 or more");
 ACCY_DIAGNOSTIC(block_too_large, "accy::pipeline: a stage's kernel entry has a block over the limits: x and y at most 1024, z at most 64, x*y*z at most 1024 threads");

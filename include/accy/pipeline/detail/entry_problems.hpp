@@ -78,6 +78,7 @@ constexpr diagnosis entry_problem(const kernel_entry& entry, std::size_t stage, 
     // A host entry runs a C++ function, and only a host entry does: PTX text in a host entry would reach
     // the host backend as a function that is not there.
     if ((entry.format == format::host) != (entry.payload.host != nullptr)) return at_entry(problem::payload_not_of_format);
+    if (entry.parameters.over_limit()) return at_entry(problem::parameter_count_over_limit);
     if (entry.parameters.byte_size() > limits::parameter_bytes) return at_entry(problem::parameter_bytes_over_limit);
     for (std::size_t p = 0; p < entry.parameters.size(); ++p) {
         const parameter& declared = entry.parameters[p];
