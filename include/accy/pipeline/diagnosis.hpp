@@ -197,11 +197,12 @@ inline constexpr auto stage_checks_of = stage_checks<Definition>(std::make_index
 
 }  // namespace detail
 
-/// Checks a pipeline definition: runtime scalars of distinct names, every declared shape in a list
-/// that takes it (zero_filled and kept_zero in workspaces, in_place in results, over an operand of
-/// its dtype that no other result is in_place over), every index in range, every stage's arguments
-/// against its kernel entries' parameters (count, kind, type), the entries themselves (one per
-/// format, the same layout in every format, a payload of the entry's format, launchable geometry),
+/// Checks a pipeline definition: a registry that constant expressions can read, runtime scalars of
+/// distinct names, every declared shape in a list that takes it (zero_filled and kept_zero in
+/// workspaces, in_place in results, over an operand of its dtype that no other result is in_place
+/// over), every index in range, every stage's arguments against its kernel entries' parameters
+/// (count, kind, type), the entries themselves (one per format, the same layout in every format, at
+/// most limits::kernel_parameters parameters, a payload of the entry's format, launchable geometry),
 /// and a dataflow in which operands are read, only read, and not after a stage that wrote a result
 /// in_place over them, each intermediate is written before it is read and read after it is
 /// written, each result is written, and before that read only by a read_write parameter of the
