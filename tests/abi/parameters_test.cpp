@@ -16,6 +16,7 @@
 #include <cstddef>
 #include <cstdint>
 #include <cstring>
+#include <iterator>
 #include <random>
 #include <stdexcept>
 #include <string_view>
@@ -317,6 +318,23 @@ BOOST_AUTO_TEST_CASE(a_kernel_of_32_parameters_of_every_scalar_type) {
     expected[0] = 32;
     for (std::size_t p = 1; p < 32; ++p) expected[p] = static_cast<double>(p);
     BOOST_TEST(out.download<double>(32) == expected, boost::test_tools::per_element());
+}
+
+BOOST_AUTO_TEST_CASE(a_parameter_list_reads_as_a_range_of_parameters) {
+    constexpr accy::parameter_list list{accy::parameter::buffer("out", accy::access::write, accy::dtype::f32),
+                                        accy::parameter::scalar("n", accy::dtype::u32),
+                                        accy::parameter::tensor_map("a", accy::access::read, accy::dtype::f16, 2)};
+    static_assert(std::forward_iterator<accy::parameter_list::iterator>);
+    static_assert(std::ranges::count_if(list, [](const accy::parameter& p) { return p.what == accy::parameter::kind::scalar; }) == 1);
+    std::vector<std::string_view> names;
+    for (const accy::parameter& declared : list) names.push_back(declared.name);
+    BOOST_TEST(names == (std::vector<std::string_view>{"out", "n", "a"}), boost::test_tools::per_element());
+    // Each field comes back as declared, the optional element type included.
+    BOOST_TEST((list[0].element == accy::dtype::f32 && list[0].use == accy::access::write && list[0].size == 8u));
+    BOOST_TEST((!list[1].element.has_value() && list[1].type == accy::dtype::u32 && list[1].alignment == 4u));
+    BOOST_TEST((list[2].what == accy::parameter::kind::tensor_map && list[2].element == accy::dtype::f16 && list[2].rank == 2u &&
+                list[2].size == accy::tensor_map_size && list[2].alignment == 128u));
+    BOOST_TEST(!list.over_limit());
 }
 
 BOOST_AUTO_TEST_CASE(a_parameter_list_holds_at_most_32_parameters) {

@@ -124,21 +124,31 @@ public:
         }
     }
 
-    /// Reads the parameters in order: `for (const accy::parameter& p : list)`.
+    /// Reads the parameters in order, each by value (a `std::forward_iterator`):
+    /// `for (const accy::parameter& p : list)`.
     class iterator {
     public:
+        using value_type = parameter;
+        using difference_type = std::ptrdiff_t;
+
+        constexpr iterator() noexcept = default;
         constexpr parameter operator*() const noexcept { return (*list_)[index_]; }
         constexpr iterator& operator++() noexcept {
             ++index_;
             return *this;
+        }
+        constexpr iterator operator++(int) noexcept {
+            iterator before = *this;
+            ++index_;
+            return before;
         }
         constexpr bool operator==(const iterator&) const noexcept = default;
 
     private:
         friend parameter_list;
         constexpr iterator(const parameter_list& list, std::size_t index) noexcept : list_(&list), index_(index) {}
-        const parameter_list* list_;
-        std::size_t index_;
+        const parameter_list* list_ = nullptr;
+        std::size_t index_ = 0;
     };
 
     constexpr std::size_t size() const noexcept { return size_; }
