@@ -10,7 +10,6 @@
 #include <accy/kernel/parameter.hpp>
 #include <accy/kernel/tensor_map.hpp>
 
-#include <atomic>
 #include <cstddef>
 #include <cstdint>
 #include <cstring>
@@ -19,6 +18,23 @@
 #include <type_traits>
 
 namespace accy {
+
+namespace detail {
+
+/// The flag a host launch raises once one of its blocks has thrown, which every block of it reads.
+/// It uses the compiler's atomic builtins, which `std::atomic` is made of in libstdc++ and libc++,
+/// because `<atomic>` would add a tenth to the cost of including accy (docs/performance.md).
+class launch_failure_flag {
+public:
+    bool raised() const noexcept { return __atomic_load_n(&raised_, __ATOMIC_ACQUIRE); }
+    /// Raises the flag; true for the one call that raised it.
+    bool raise() noexcept { return !__atomic_exchange_n(&raised_, true, __ATOMIC_ACQ_REL); }
+
+private:
+    bool raised_ = false;
+};
+
+}  // namespace detail
 
 /// One block of a launch on the host backend: the kernel is called once per block with the
 /// block's index, the launch's dimensions, one argument per kernel parameter (in the entry's
@@ -36,13 +52,13 @@ struct host_block {
     std::span<std::byte> shared;             ///< the entry's dynamic shared memory bytes, this block's alone
     std::string_view kernel_name;            ///< the entry's name
     const parameter_list& parameters;        ///< the entry's declaration, one per argument
-    const std::atomic<bool>* launch_failed = nullptr;  ///< set once a block of the launch has thrown: see `cancelled`
+    const detail::launch_failure_flag* launch_failed = nullptr;  ///< raised once a block of the launch has thrown: see `cancelled`
 
     /// Whether another block of this launch has thrown, so that the launch fails whatever this
     /// block does. A block that waits for others (a look-back waiting for its predecessors to
     /// publish) checks it while it waits, and returns or throws once it is set: what it waits for may
     /// never come. What a block throws after that is not reported; the launch throws the first failure.
-    bool cancelled() const noexcept { return launch_failed != nullptr && launch_failed->load(std::memory_order_acquire); }
+    bool cancelled() const noexcept { return launch_failed != nullptr && launch_failed->raised(); }
 
     /// Buffer parameter `index` as elements of `T` (host memory on the host backend): `T` of the
     /// declared element dtype's size, and that dtype where `T` has one (`const float` for f32); of

@@ -32,7 +32,7 @@ stage_launches<Pipeline> checked_launches(const launch_request<Pipeline, Backend
     const auto scalars = values_of<typename Pipeline::scalars>(request.values);
     check_request(request, scalars.data());
     stage_launches<Pipeline> launches;
-    launches.derive(request.fmt, scalars.data(), request.context());
+    launches.view().derive(request.fmt, scalars.data(), request.context());
     return launches;
 }
 
@@ -68,19 +68,20 @@ public:
     /// The runtime scalars, as the pipeline's own tuple.
     const typename Pipeline::scalar_values& values() const noexcept { return request_.values; }
 
-    const launch_config& config(std::size_t stage) const noexcept { return launches_.config(stage); }
+    const launch_config& config(std::size_t stage) const noexcept { return launches_.view().config(stage); }
 
     /// Binds stage `stage`'s buffers and returns its arguments, one per parameter of its kernel;
     /// `launch_argument_mismatch` where a tensor map's buffer is not 16-byte aligned.
     std::span<const kernel_argument> bind(std::size_t stage) {
-        launches_.bind(stage, buffers_);
-        return launches_.arguments(stage);
+        const detail::launches_view launches = launches_.view();
+        launches.bind(stage, buffers_);
+        return launches.arguments(stage);
     }
 
     /// Calls `zero(buffer)` with each zero_filled workspace that stage `stage` binds, after `bind(stage)`.
     template <class Zero>
     void for_each_zero_filled(std::size_t stage, Zero&& zero) const {
-        launches_.for_each_zero_filled(stage, zero);
+        launches_.view().for_each_zero_filled(stage, zero);
     }
 
     /// `failure` in the context of this call's stage `stage`, as `launch_pipeline` reports a stage's failure.

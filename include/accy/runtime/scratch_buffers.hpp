@@ -3,20 +3,20 @@
 #pragma once
 
 #include <accy/core/buffer.hpp>
-#include <accy/core/detail/message.hpp>
 #include <accy/core/detail/owner.hpp>
-#include <accy/core/error.hpp>
 #include <accy/pipeline/pipeline.hpp>
+#include <accy/pipeline/report.hpp>
 #include <accy/runtime/backend.hpp>
+#include <accy/runtime/detail/backend_calls.hpp>
 #include <accy/runtime/detail/check_context.hpp>
-#include <accy/runtime/detail/checks.hpp>
+#include <accy/runtime/detail/evaluate.hpp>
+#include <accy/runtime/detail/launch_plan.hpp>
+#include <accy/runtime/detail/run.hpp>
 
 #include <array>
 #include <cstddef>
-#include <cstdint>
-#include <optional>
 #include <span>
-#include <string>
+#include <string_view>
 
 namespace accy {
 
@@ -39,52 +39,24 @@ public:
     /// allocated.
     static scratch_buffers allocate(Backend& device, const typename Pipeline::scalar_values& values,
                                     std::string_view label = {}) {
-        const error_context context = detail::context_of<Pipeline>("allocate_scratch", label);
         const auto scalars = detail::values_of<typename Pipeline::scalars>(values);
-        detail::check_runtime_scalars(Pipeline::scalars::infos, scalars.data(), context);
-        const auto byte_sizes = detail::scratch_byte_sizes<Pipeline>(scalars.data(), context);
         scratch_buffers owned(device);
-        for (std::size_t k = 0; k < size; ++k) {
-            try {
-                owned.state_->buffers[k] = device.allocate_buffer(byte_sizes[k]);
-            } catch (const error& failure) {
-                const detail::buffer_plan& declared = detail::pipeline_table_of<Pipeline>.scratch()[k];
-                const std::string step =
-                    detail::message("allocating ", declared.list, " ", declared.index, " of ", byte_sizes[k], " bytes");
-                throw failure.in_context(detail::merged({.step = step}, context));
-            }
-            owned.state_->allocated = k + 1;
-        }
-        if constexpr (keeps_zero) {
-            try {
-                for (std::size_t w = 0; w < Pipeline::workspace_count; ++w)
-                    if (workspace_infos[w].keep_zero)
-                        device.fill_zero(owned.state_->buffers[Pipeline::intermediate_count + w], std::nullopt);
-                device.synchronize(std::nullopt);
-            } catch (const error& failure) {
-                throw failure.in_context(detail::merged({.step = "zeroing its kept_zero workspaces"}, context));
-            }
-        }
+        detail::allocate_scratch_buffers(detail::pipeline_table_of<Pipeline>, detail::backend_calls_of<Backend>, &device,
+                                         scalars.data(), owned.state_->buffers,
+                                         detail::context_of<Pipeline>("allocate_scratch", label));
+        owned.state_->allocated = true;
         return owned;
     }
 
 private:
-    static constexpr auto workspace_infos =
-        Pipeline::declared::workspaces::template infos<typename Pipeline::scalars>;
-    static constexpr bool keeps_zero = [] {
-        for (const detail::shape_info& info : workspace_infos)
-            if (info.keep_zero) return true;
-        return false;
-    }();
-
     struct state {
         Backend* device = nullptr;
         std::array<buffer, size> buffers{};
-        std::size_t allocated = 0;  // below `size` only while `allocate` is part way
+        bool allocated = false;  // false only while `allocate` is part way, where it frees what it allocated
 
         void release() noexcept {
-            if (device == nullptr) return;
-            for (std::size_t k = 0; k < allocated; ++k) device->free_buffer(buffers[k]);
+            if (device == nullptr || !allocated) return;
+            for (const buffer& owned : buffers) device->free_buffer(owned);
         }
     };
 

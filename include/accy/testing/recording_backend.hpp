@@ -6,14 +6,13 @@
 #include <accy/core/detail/message.hpp>
 #include <accy/core/error.hpp>
 #include <accy/core/format.hpp>
+#include <accy/core/linkage.hpp>
 #include <accy/kernel/argument.hpp>
-#include <accy/kernel/detail/check_launch_arguments.hpp>
 #include <accy/kernel/geometry.hpp>
 #include <accy/kernel/kernel_entry.hpp>
 #include <accy/kernel/tensor_map.hpp>
 #include <accy/runtime/backend.hpp>
 
-#include <algorithm>
 #include <cstring>
 #include <cstddef>
 #include <cstdint>
@@ -96,33 +95,14 @@ public:
             return typed;
         }
         /// Tensor map parameter `index`: the description the launch passed in the parameter's bytes.
-        tensor_map_description tensor_map(std::size_t index) const {
-            const recorded_argument& passed = argument(index);
-            if (!passed.tensor_map || passed.value.size() < sizeof(tensor_map_description))
-                throw error(errc::launch_argument_mismatch,
-                            accy::detail::message("recording backend: parameter ", index, " is not a tensor map"));
-            tensor_map_description described{};
-            std::memcpy(&described, passed.value.data(), sizeof(described));
-            return described;
-        }
+        ACCY_DECL tensor_map_description tensor_map(std::size_t index) const;
 
         /// The ids of the buffers bound, in parameter order.
-        std::vector<object_id> buffer_ids() const {
-            std::vector<object_id> ids;
-            for (const recorded_argument& argument : arguments)
-                if (argument.buffer_id) ids.push_back(*argument.buffer_id);
-            return ids;
-        }
+        ACCY_DECL std::vector<object_id> buffer_ids() const;
 
     private:
         /// Parameter `index`'s record; `errc::launch_argument_mismatch` past the launch's parameters.
-        const recorded_argument& argument(std::size_t index) const {
-            if (index >= arguments.size())
-                throw error(errc::launch_argument_mismatch,
-                            accy::detail::message("recording backend: parameter ", index, " of a launch of ",
-                                                  arguments.size(), " parameters"));
-            return arguments[index];
-        }
+        ACCY_DECL const recorded_argument& argument(std::size_t index) const;
     };
 
     /// When false, calls are counted but their arguments not kept, so that a launch allocates nothing.
@@ -151,28 +131,13 @@ public:
     /// scratch: at `id * made_up_slot`, where `id_of` finds `id` again. Pick ids the backend does not
     /// hand out (1001, 1002, ...). `errc::out_of_memory` for an id of `made_up_ids` or more or more
     /// than `made_up_slot` bytes; `allocate_buffer` places buffers of any size.
-    static buffer buffer_for(object_id id, std::size_t byte_size) {
-        if (id >= made_up_ids || byte_size > made_up_slot)
-            throw error(errc::out_of_memory, accy::detail::message("recording backend: a made-up buffer of id ", id, " and ",
-                                                                   byte_size, " bytes does not fit its slot: ids below ",
-                                                                   made_up_ids, ", at most ", made_up_slot, " bytes"));
-        return {id * made_up_slot, byte_size};
-    }
+    ACCY_DECL static buffer buffer_for(object_id id, std::size_t byte_size);
 
     /// The id of the buffer that holds `bound.address`: in the upper half, the allocation there,
     /// freed or not (0 where there is none); in the lower half, the made-up id of its slot (0 for null).
-    object_id id_of(const buffer& bound) const noexcept {
-        if (bound.address < allocation_base) return bound.address / made_up_slot;
-        if (bound.address - allocation_base >= placed_bytes_) return 0;
-        // Placed in order, each up to the next: the last one that starts at or below the address holds it.
-        const auto after = std::upper_bound(allocated_addresses.begin(), allocated_addresses.end(), bound.address);
-        const auto holder = static_cast<std::size_t>(after - allocated_addresses.begin());
-        return holder == 0 || holder > allocated_ids.size() ? 0 : allocated_ids[holder - 1];
-    }
+    ACCY_DECL object_id id_of(const buffer& bound) const noexcept;
 
-    bool destroyed(object_id id) const noexcept {
-        return std::find(destroyed_ids.begin(), destroyed_ids.end(), id) != destroyed_ids.end();
-    }
+    ACCY_DECL bool destroyed(object_id id) const noexcept;
     std::optional<object_id> last_destroyed_id() const noexcept {
         return destroyed_ids.empty() ? std::nullopt : std::optional(destroyed_ids.back());
     }
@@ -181,99 +146,37 @@ public:
 
     /// The next `byte_size` bytes of the upper half, from a `buffer_alignment` boundary;
     /// `errc::out_of_memory` when fewer are left. Even an empty buffer takes a step, and so an address of its own.
-    buffer allocate_buffer(std::size_t byte_size) {
-        const std::lock_guard lock(mutex_.held);
-        // What is left is a whole number of steps, so a size that fits fits rounded up to the next step.
-        const std::uint64_t left = allocation_space - placed_bytes_;
-        if (std::max<std::uint64_t>(byte_size, 1) > left)
-            throw error(errc::out_of_memory, accy::detail::message("recording backend: cannot place a buffer of ", byte_size,
-                                                                   " bytes, ", left, " bytes of address space are left"));
-        trip(allocate_fault, allocate_count, "allocate_buffer");
-        const object_id id = next_id_++;
-        const buffer placed{allocation_base + placed_bytes_, byte_size};
-        placed_bytes_ += (std::max<std::uint64_t>(byte_size, 1) + buffer_alignment - 1) / buffer_alignment * buffer_alignment;
-        allocated_ids.push_back(id);
-        allocated_byte_sizes.push_back(byte_size);
-        allocated_addresses.push_back(placed.address);
-        return placed;
-    }
+    ACCY_DECL buffer allocate_buffer(std::size_t byte_size);
 
     /// Destroys the buffer; a null buffer (address 0) is none, and freeing it does nothing, as `free(nullptr)`.
-    void free_buffer(buffer allocated) noexcept {
-        if (allocated.address == 0) return;
-        const std::lock_guard lock(mutex_.held);
-        destroy(id_of(allocated));
-    }
+    ACCY_DECL void free_buffer(buffer allocated) noexcept;
 
-    artifact create_artifact(const kernel_entry& entry, accy::format fmt, const payload&) {
-        const std::lock_guard lock(mutex_.held);
-        trip(create_fault, create_count, "create_artifact");
-        return {entry.entry_name, fmt, entry.parameters.size(), entry.attributes};
-    }
+    ACCY_DECL artifact create_artifact(const kernel_entry& entry, accy::format fmt, const payload& code);
 
-    kernel load_artifact(const artifact& made) {
-        const std::lock_guard lock(mutex_.held);
-        trip(load_fault, load_count, "load_artifact");
-        const object_id id = next_id_++;
-        loaded_ids.push_back(id);
-        loaded_attributes.push_back(made.attributes);
-        return id;
-    }
+    ACCY_DECL kernel load_artifact(const artifact& made);
 
-    void unload_kernel(kernel loaded) noexcept {
-        const std::lock_guard lock(mutex_.held);
-        destroy(loaded);
-    }
+    ACCY_DECL void unload_kernel(kernel loaded) noexcept;
 
-    void fill_zero(const buffer& zeroed, const std::optional<stream>&) {
-        const std::lock_guard lock(mutex_.held);
-        trip(fill_fault, fill_count, "fill_zero");
-        if (record_arguments) zeroed_ids.push_back(id_of(zeroed));
-    }
+    ACCY_DECL void fill_zero(const buffer& zeroed, const std::optional<stream>& on);
 
     /// Records the launch. A grid, block or shared memory outside CUDA's limits, or an argument's
     /// bytes at a null address, is `errc::launch_argument_mismatch`, as on every backend
     /// (`detail::check_launch_arguments`), and is neither counted nor recorded.
-    void launch(kernel loaded, const launch_config& config, std::span<const kernel_argument> arguments,
-                const std::optional<stream>& on) {
-        accy::detail::check_launch_arguments(
-            [&] { return accy::detail::message("recording backend: launch of kernel ", loaded); }, config, arguments);
-        const std::lock_guard lock(mutex_.held);
-        trip(launch_fault, launch_count, "launch");
-        if (!record_arguments) return;
-        const auto position = std::find(loaded_ids.begin(), loaded_ids.end(), loaded);
-        launch_record record{loaded, config,
-                             position != loaded_ids.end() ? loaded_attributes[position - loaded_ids.begin()] : launch_attributes{},
-                             {}, on};
-        for (const kernel_argument& argument : arguments) {
-            const auto* bytes = static_cast<const std::byte*>(argument.value);
-            record.arguments.push_back({{bytes, bytes + argument.size},
-                                        argument.buffer.address != 0 ? std::optional(id_of(argument.buffer)) : std::nullopt,
-                                        argument.tensor_map});
-        }
-        launches.push_back(std::move(record));
-    }
+    ACCY_DECL void launch(kernel loaded, const launch_config& config, std::span<const kernel_argument> arguments,
+                          const std::optional<stream>& on);
 
-    void synchronize(const std::optional<stream>& on) {
-        const std::lock_guard lock(mutex_.held);
-        trip(synchronize_fault, synchronize_count, "synchronize");
-        if (record_arguments) synchronized.push_back(on);
-    }
+    ACCY_DECL void synchronize(const std::optional<stream>& on);
 
 private:
     /// Counts a successful call, or throws the fault's error once `after` calls have succeeded.
-    static void trip(const fault& armed, std::size_t& count, std::string_view call) {
-        if (armed.after && count >= *armed.after)
-            throw error(armed.code, accy::detail::message("recording backend: injected failure of ", call, " after ",
-                                                          *armed.after, " successful calls"));
-        ++count;
-    }
+    ACCY_DECL static void trip(const fault& armed, std::size_t& count, std::string_view call);
+
+    /// The index of `id` in `ids`, or `ids.size()` where it is not there (`std::find` without `<algorithm>`,
+    /// which would cost a TU that includes this header a quarter more).
+    ACCY_DECL static std::size_t position_of(const std::vector<object_id>& ids, object_id id) noexcept;
 
     /// Records a destruction; the caller holds the lock.
-    void destroy(object_id id) noexcept {
-        ++destroy_count;
-        destroyed_ids.push_back(id);
-    }
+    ACCY_DECL void destroy(object_id id) noexcept;
 
     /// A mutex that lets the backend stay copyable and movable: a copy gets a lock of its own.
     struct call_lock {
@@ -291,3 +194,7 @@ private:
 static_assert(backend<recording_backend>);
 
 }  // namespace accy::testing
+
+#if !defined(ACCY_SEPARATE_COMPILATION)
+#include <accy/testing/impl/recording_backend.hpp>
+#endif

@@ -5,11 +5,14 @@
 #pragma once
 
 #include <accy/core/dtype.hpp>
+#include <accy/core/error.hpp>
 #include <accy/core/format.hpp>
+#include <accy/kernel/kernel_entry.hpp>
 #include <accy/kernel/parameter.hpp>
 #include <accy/pipeline/buffer_ref.hpp>
 #include <accy/pipeline/derivation.hpp>
 #include <accy/pipeline/detail/compile_derivation.hpp>
+#include <accy/pipeline/detail/stage_entries.hpp>
 #include <accy/pipeline/pipeline.hpp>
 #include <accy/pipeline/runtime_scalars.hpp>
 #include <accy/pipeline/shape.hpp>
@@ -21,17 +24,19 @@
 #include <cstdint>
 #include <initializer_list>
 #include <span>
+#include <string_view>
 
 namespace accy::detail {
 
-/// A declared buffer: its list, index, element type, the first step of its extent, and for a
-/// result declared in_place, its operand.
+/// A declared buffer: its list, index, element type, the first step of its extent, for a result
+/// declared in_place its operand, and whether it is a kept_zero workspace.
 struct buffer_plan {
     buffer_kind list = buffer_kind::operand;
     std::size_t index = 0;
     dtype type = dtype::u8;
     std::size_t extent_step = 0;
     std::size_t in_place_of = static_cast<std::size_t>(-1);
+    bool keep_zero = false;  ///< a kept_zero workspace, zeroed when allocated
 };
 
 /// One kernel argument: a buffer bound from the call's buffers, or a value derived by the steps
@@ -193,6 +198,9 @@ constexpr auto build_plan() noexcept {
         plan.buffers[Pipeline::operand_count + r].in_place_of = declared::results::template infos<scalars>[r].in_place_of;
     add_buffers<scalars>(plan, intermediates, buffer_kind::intermediate, next_buffer, used);
     add_buffers<scalars>(plan, workspaces, buffer_kind::workspace, next_buffer, used);
+    for (std::size_t w = 0; w < Pipeline::workspace_count; ++w)
+        plan.buffers[first_buffer<Pipeline>(buffer_kind::workspace) + w].keep_zero =
+            declared::workspaces::template infos<scalars>[w].keep_zero;
     add_stages<Pipeline>(plan, stage_list, used);
     return plan;
 }
@@ -200,9 +208,12 @@ constexpr auto build_plan() noexcept {
 template <class Pipeline>
 inline constexpr auto launch_plan = build_plan<Pipeline>();
 
-/// What the run-time checks read of a pipeline, the same type for every pipeline: its counts, its
-/// runtime scalars, its plan's buffer table and steps, and per format its first stage without an entry.
+/// What the run-time code reads of a pipeline, the same type for every pipeline: its name, counts
+/// and runtime scalars, its plan's tables, the entries its stages run, and per format its first
+/// stage without an entry.
 struct pipeline_table {
+    std::string_view target;
+    std::uint32_t version = 0;
     std::size_t operand_count = 0;
     std::size_t result_count = 0;
     std::size_t intermediate_count = 0;
@@ -212,19 +223,44 @@ struct pipeline_table {
     const buffer_plan* buffers = nullptr;  ///< operands, results, intermediates, workspaces
     const derivation_step* steps = nullptr;
     const stage_info* stages = nullptr;
+    const stage_plan* stage_plans = nullptr;
+    const argument_plan* arguments = nullptr;  ///< every stage's, in stage order
+    const kernel_entry* entries = nullptr;     ///< copies of the entries the stages run
+    const std::array<std::ptrdiff_t, format_count>* entry_at = nullptr;  ///< per stage and format, an index into `entries`, -1 for none
     std::array<std::size_t, format_count> first_stage_without{};
 
     /// The scratch buffers' rows in `buffers`: the intermediates, then the workspaces.
     const buffer_plan* scratch() const noexcept { return buffers + operand_count + result_count; }
     std::size_t scratch_count() const noexcept { return intermediate_count + workspace_count; }
+    /// Stage `stage`'s entry in `fmt`, which `check_format` found for every stage.
+    const kernel_entry& entry(std::size_t stage, format fmt) const noexcept {
+        return entries[entry_at[stage][static_cast<std::size_t>(fmt)]];
+    }
+    /// The context every error of call `operation` starts with (see `context_of`).
+    error_context context(std::string_view operation, std::string_view label = {}) const noexcept {
+        return {.operation = operation, .pipeline = target, .pipeline_version = version, .label = label};
+    }
 };
 
 template <class Pipeline>
 inline constexpr pipeline_table pipeline_table_of = [] {
     constexpr const auto& plan = launch_plan<Pipeline>;
-    pipeline_table table{Pipeline::operand_count,     Pipeline::result_count, Pipeline::intermediate_count,
-                         Pipeline::workspace_count,   Pipeline::stage_count,  Pipeline::scalars::infos,
-                         plan.buffers.data(),         plan.steps.data(),      Pipeline::stage_infos.data()};
+    constexpr const auto& used = stage_entries<typename Pipeline::definition>::used;
+    pipeline_table table{Pipeline::target,
+                         Pipeline::version,
+                         Pipeline::operand_count,
+                         Pipeline::result_count,
+                         Pipeline::intermediate_count,
+                         Pipeline::workspace_count,
+                         Pipeline::stage_count,
+                         Pipeline::scalars::infos,
+                         plan.buffers.data(),
+                         plan.steps.data(),
+                         Pipeline::stage_infos.data(),
+                         plan.stage_plans.data(),
+                         plan.arguments.data(),
+                         used.entries.data(),
+                         used.at.data()};
     for (std::size_t f = 0; f < format_count; ++f)
         table.first_stage_without[f] = Pipeline::first_stage_without(static_cast<format>(f));
     return table;

@@ -1,127 +1,85 @@
 // SPDX-License-Identifier: Apache-2.0
 // Defines `accy::detail::run`, the body of one `launch_pipeline` call: its checks, the scratch and
 // kernels it makes for itself, the stages' launches in order, and the wait before it destroys them.
+// The typed part gathers the call's tables and storage; `run_launches`, the same for every
+// pipeline and backend, does the rest through the backend's `backend_calls`.
 #pragma once
 
 #include <accy/core/buffer.hpp>
 #include <accy/core/error.hpp>
-#include <accy/core/format.hpp>
-#include <accy/kernel/geometry.hpp>
-#include <accy/kernel/kernel_entry.hpp>
+#include <accy/core/linkage.hpp>
 #include <accy/runtime/backend.hpp>
 #include <accy/runtime/checked_launch.hpp>
-#include <accy/runtime/detail/check_context.hpp>
+#include <accy/runtime/detail/backend_calls.hpp>
+#include <accy/runtime/detail/checks.hpp>
+#include <accy/runtime/detail/launch_plan.hpp>
 #include <accy/runtime/detail/launch_request.hpp>
 #include <accy/runtime/detail/stage_launches.hpp>
 #include <accy/runtime/detail/trace.hpp>
-#include <accy/runtime/scratch_buffers.hpp>
 
 #include <array>
 #include <cstddef>
-#include <optional>
+#include <span>
 
 namespace accy::detail {
 
-/// Kernels a cold launch loaded for itself, unloaded in order when the call ends.
-template <backend Backend, std::size_t Capacity>
-class owned_kernels {
-public:
-    explicit owned_kernels(Backend& device) noexcept : device_(device) {}
-    owned_kernels(const owned_kernels&) = delete;
-    owned_kernels& operator=(const owned_kernels&) = delete;
-    ~owned_kernels() {
-        for (std::size_t s = 0; s < count_; ++s) device_.unload_kernel(kernels_[s]);
-    }
-
-    const typename Backend::kernel& load(const kernel_entry& entry, format fmt) {
-        const typename Backend::artifact artifact = device_.create_artifact(entry, fmt, entry.payload);
-        kernels_[count_] = device_.load_artifact(artifact);
-        return kernels_[count_++];
-    }
-
-private:
-    Backend& device_;
-    std::array<typename Backend::kernel, Capacity> kernels_{};
-    std::size_t count_ = 0;
+/// One call of `launch_pipeline` after its checks, as `run_launches` reads it: the pipeline's
+/// tables, the backend and its calls, the derived launches, the call's inputs and stream, and the
+/// storage for what the call makes itself.
+struct launch_call {
+    const pipeline_table& pipeline;
+    const backend_calls& calls;
+    void* device;
+    launches_view launches;
+    const call_inputs& inputs;
+    const derived_value* scalars;
+    const void* const* pool_kernels;  ///< the pool's kernel of each stage; null without a pool
+    std::span<buffer> allocated;      ///< where the scratch it allocates goes, without the caller's
+    void* kernels;                    ///< where the kernels it loads go (`kernel_size` bytes each), without a pool
+    std::size_t kernel_size;
+    const void* stream;  ///< the call's `std::optional<Backend::stream>`
+    const error_context& context;
+    trace_name (*stage_trace)(std::size_t stage);  ///< the profiler's name of each stage
 };
 
-/// The backend's context made current for a whole call, where the backend has one.
-template <backend Backend>
-auto enter_context(Backend& device) {
-    if constexpr (backend_with_context<Backend>) return device.enter_context();
-    else return 0;
-}
+/// Allocates one buffer per scratch buffer of `pipeline` into `buffers`, at the sizes the runtime
+/// scalars give, and zeroes each kept_zero workspace, waiting until it is zero (on the default stream
+/// and device scope). The scalars' bounds and every size are checked before anything is allocated;
+/// a failure part way frees what was allocated. Errors are in `context`.
+ACCY_DECL void allocate_scratch_buffers(const pipeline_table& pipeline, const backend_calls& calls, void* device,
+                                        const derived_value* scalars, std::span<buffer> buffers,
+                                        const error_context& context);
 
-/// After a failure part way through a call that owns buffers or kernels: waits for what was
-/// launched before they are destroyed, as best it can; the failure is the error to report.
-template <backend Backend>
-void wait_after_failure(Backend& device, const std::optional<typename Backend::stream>& stream, bool owns_anything) noexcept {
-    if (!owns_anything) return;
-    try {
-        device.synchronize(stream);
-    } catch (...) {
-        // Best effort: the owned objects go regardless.
-    }
+/// Allocates what `call` has not been given, launches its stages in order, and waits for what it
+/// made itself before destroying it (see `launch_pipeline`).
+ACCY_DECL void run_launches(const launch_call& call);
+
+/// The profiler's name of stage `stage` of `Pipeline`, registered once.
+template <class Pipeline>
+trace_name stage_trace(std::size_t stage) {
+    return traced<Pipeline::stage_count>(stage, [](std::size_t s) {
+        return context_text({.stage = s, .stage_target = Pipeline::stage_infos[s].target});
+    });
 }
 
 template <class Pipeline, backend Backend>
 void run(Backend& device, const launch_request<Pipeline, Backend>& request) {
     const trace_range traced_launch(traced([] { return context_text(context_of<Pipeline>(launch_operation)); }));
     stage_launches<Pipeline> launches = checked_launches(request);
-
-    std::optional<scratch_buffers<Pipeline, Backend>> allocated;
-    if (!request.scratch) {
-        try {
-            allocated.emplace(scratch_buffers<Pipeline, Backend>::allocate(device, request.values, request.label));
-        } catch (const error& failure) {
-            // allocate names its own operation, allocate_scratch; the call that failed is this launch.
-            error_context context = failure.context();
-            context.operation = launch_operation;
-            throw error(failure.code(), context, failure.reason(), failure.driver_result());
-        }
-    }
-    const bound_buffers buffers{request.operands, request.results,
-                                request.scratch ? *request.scratch : allocated->buffers(),
-                                Pipeline::intermediate_count};
-    owned_kernels<Backend, Pipeline::stage_count> loaded(device);  // declared last: unloaded before the buffers go
-    [[maybe_unused]] const auto in_context = enter_context(device);
-
-    // What this call allocated or loaded itself, it waits for before destroying it.
-    const bool owns_anything = request.pool == nullptr || !request.scratch;
-    std::size_t stage = 0;
-    try {
-        // With a pool, what only the backend can check of each stage's launch, before any stage launches.
-        if constexpr (backend_checking_launches<Backend>) {
-            if (request.pool != nullptr)
-                for (; stage < Pipeline::stage_count; ++stage)
-                    device.check_launch((*request.pool)[stage].kernel, launches.config(stage));
-        }
-        // Binding checks tensor maps' buffers: every stage before any launches.
-        for (stage = 0; stage < Pipeline::stage_count; ++stage) launches.bind(stage, buffers);
-        for (stage = 0; stage < Pipeline::stage_count; ++stage) {
-            const trace_range traced_stage(traced<Pipeline::stage_count>(stage, [](std::size_t s) {
-                return context_text({.stage = s, .stage_target = Pipeline::stage_infos[s].target});
-            }));
-            const typename Backend::kernel& kernel =
-                request.pool != nullptr ? (*request.pool)[stage].kernel : loaded.load(launches.entry(stage), request.fmt);
-            if constexpr (backend_checking_launches<Backend>)
-                if (request.pool == nullptr) device.check_launch(kernel, launches.config(stage));
-            launches.for_each_zero_filled(stage, [&](const buffer& zeroed) { device.fill_zero(zeroed, request.stream); });
-            device.launch(kernel, launches.config(stage), launches.arguments(stage), request.stream);
-        }
-    } catch (const error& failure) {
-        wait_after_failure(device, request.stream, owns_anything);
-        throw failure.in_context(request.stage_context(stage));
-    } catch (...) {
-        wait_after_failure(device, request.stream, owns_anything);
-        throw;
-    }
-    if (!owns_anything) return;
-    try {
-        device.synchronize(request.stream);
-    } catch (const error& failure) {
-        throw failure.in_context(merged({.step = "waiting for the stages"}, request.context()));
-    }
+    const auto scalars = values_of<typename Pipeline::scalars>(request.values);
+    std::array<const void*, Pipeline::stage_count> pool_kernels{};
+    if (request.pool != nullptr)
+        for (std::size_t s = 0; s < Pipeline::stage_count; ++s) pool_kernels[s] = &(*request.pool)[s].kernel;
+    std::array<buffer, Pipeline::scratch_count> allocated{};
+    std::array<typename Backend::kernel, Pipeline::stage_count> kernels{};
+    const error_context context = request.context();
+    run_launches({pipeline_table_of<Pipeline>, backend_calls_of<Backend>, &device, launches.view(), request, scalars.data(),
+                  request.pool != nullptr ? pool_kernels.data() : nullptr, allocated, kernels.data(),
+                  sizeof(typename Backend::kernel), &request.stream, context, &stage_trace<Pipeline>});
 }
 
 }  // namespace accy::detail
+
+#if !defined(ACCY_SEPARATE_COMPILATION)
+#include <accy/runtime/detail/impl/run.hpp>
+#endif

@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: Apache-2.0
-// Defines `accy::detail::stage_launches<P>`, the launches of one call: each stage's entry,
-// configuration and arguments, derived and bound by one loop from the pipeline's `launch_plan`.
+// Defines `accy::detail::launches_view`, the launches of one call: each stage's entry, configuration
+// and arguments, derived and bound by one loop from the pipeline's tables, and `stage_launches<P>`, their storage.
 #pragma once
 
 #include <accy/core/buffer.hpp>
@@ -55,49 +55,63 @@ struct bound_buffers {
 ACCY_DECL void bind_stage(const kernel_entry& entry, const argument_plan* arguments, std::size_t count, std::byte* storage,
                           const bound_buffers& buffers, kernel_argument* bound);
 
-/// The launches of one call of `Pipeline`: each stage's entry, configuration and arguments, whose
-/// bytes live in one storage at the kernels' parameter offsets. No heap allocation.
-template <class Pipeline>
-class stage_launches {
-    static constexpr const auto& plan = launch_plan<Pipeline>;
-
+/// The launches of one call, for any pipeline: each stage's entry, configuration and arguments,
+/// whose bytes live in one storage at the kernels' parameter offsets, viewed in the arrays of a
+/// `stage_launches<P>`.
+class launches_view {
 public:
-    static constexpr std::size_t stage_count = Pipeline::stage_count;
+    launches_view(const pipeline_table& pipeline, const kernel_entry** entries, launch_config* configs, std::byte* storage,
+                  kernel_argument* arguments) noexcept
+        : pipeline_(pipeline), entries_(entries), configs_(configs), storage_(storage), arguments_(arguments) {}
 
     /// Derives every stage's scalar and bytes arguments and configuration for `fmt`; buffers are bound by `bind`.
-    void derive(format fmt, const derived_value* scalars, const error_context& context) {
-        for (std::size_t s = 0; s < stage_count; ++s) {
-            entries_[s] = Pipeline::entry(s, fmt);
-            derive_stage(s, plan.stage_plans[s], plan.arguments.data(), plan.steps.data(), plan.buffers.data(), scalars,
-                         *entries_[s], storage_.data(), configs_[s], context);
-        }
-    }
+    ACCY_DECL void derive(format fmt, const derived_value* scalars, const error_context& context) const;
 
     /// Binds stage `stage`'s buffer and tensor map arguments and points each of its arguments at its
     /// value; throws where a tensor map's buffer is misaligned.
-    void bind(std::size_t stage, const bound_buffers& buffers) {
-        const stage_plan& own = plan.stage_plans[stage];
-        bind_stage(*entries_[stage], plan.arguments.data() + own.first_argument, own.argument_count, storage_.data(),
-                   buffers, arguments_.data() + own.first_argument);
+    void bind(std::size_t stage, const bound_buffers& buffers) const {
+        const stage_plan& own = pipeline_.stage_plans[stage];
+        bind_stage(*entries_[stage], pipeline_.arguments + own.first_argument, own.argument_count, storage_, buffers,
+                   arguments_ + own.first_argument);
     }
 
     const kernel_entry& entry(std::size_t stage) const noexcept { return *entries_[stage]; }
     const launch_config& config(std::size_t stage) const noexcept { return configs_[stage]; }
     std::span<const kernel_argument> arguments(std::size_t stage) const noexcept {
-        return {arguments_.data() + plan.stage_plans[stage].first_argument, plan.stage_plans[stage].argument_count};
+        return {arguments_ + pipeline_.stage_plans[stage].first_argument, pipeline_.stage_plans[stage].argument_count};
     }
 
     /// Calls `zero` with each zero_filled workspace that stage `stage` binds, after `bind`, to clear it before the stage runs.
     template <class Zero>
     void for_each_zero_filled(std::size_t stage, Zero&& zero) const {
-        const stage_plan& own = plan.stage_plans[stage];
+        const stage_plan& own = pipeline_.stage_plans[stage];
         for (std::size_t p = 0; p < own.argument_count; ++p)
-            if (plan.arguments[own.first_argument + p].zero_fill) zero(arguments_[own.first_argument + p].buffer);
+            if (pipeline_.arguments[own.first_argument + p].zero_fill) zero(arguments_[own.first_argument + p].buffer);
     }
 
 private:
-    std::array<const kernel_entry*, stage_count> entries_{};
-    std::array<launch_config, stage_count> configs_{};
+    const pipeline_table& pipeline_;
+    const kernel_entry** entries_;
+    launch_config* configs_;
+    std::byte* storage_;
+    kernel_argument* arguments_;
+};
+
+/// The storage of the launches of one call of `Pipeline`, which `view()` reads and writes. No heap allocation.
+template <class Pipeline>
+class stage_launches {
+    static constexpr const auto& plan = launch_plan<Pipeline>;
+
+public:
+    launches_view view() noexcept {
+        return {pipeline_table_of<Pipeline>, entries_.data(), configs_.data(), storage_.data(), arguments_.data()};
+    }
+    /// A view of what has been derived and bound, to read only.
+    launches_view view() const noexcept { return const_cast<stage_launches&>(*this).view(); }
+
+private:
+    std::array<const kernel_entry*, Pipeline::stage_count> entries_{};
+    std::array<launch_config, Pipeline::stage_count> configs_{};
     alignas(plan.storage_alignment) std::array<std::byte, plan.storage_bytes == 0 ? 1 : plan.storage_bytes> storage_{};
     std::array<kernel_argument, plan.arguments.size()> arguments_{};
 };

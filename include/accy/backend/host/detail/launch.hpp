@@ -13,7 +13,6 @@
 #include <accy/kernel/host_kernel.hpp>
 #include <accy/runtime/backend.hpp>
 
-#include <atomic>
 #include <cstdint>
 #include <exception>
 #include <span>
@@ -24,14 +23,14 @@ namespace accy::host::detail {
 
 /// The job of one launch: calls the kernel for every block, even after one has thrown, so that no
 /// block waits forever on one that was skipped (a look-back scan's later tile waits on its
-/// predecessors); the first block that throws keeps its exception and sets `failed`, which the
+/// predecessors); the first block that throws keeps its exception and raises `failed`, which the
 /// blocks still running or waiting see as `host_block::cancelled()`.
 struct block_job {
     const kernel& loaded;
     const launch_config& config;
     std::span<const kernel_argument> arguments;
 
-    std::atomic<bool> failed{false};
+    accy::detail::launch_failure_flag failed{};
     dim3 failed_block{};
     std::exception_ptr failure{};
 
@@ -47,7 +46,7 @@ struct block_job {
             loaded.function(host_block{block, config.block, grid, arguments, std::span(shared).first(config.shared_bytes),
                                        loaded.entry_name, loaded.parameters, &failed});
         } catch (...) {
-            if (!failed.exchange(true)) {
+            if (failed.raise()) {
                 failed_block = block;
                 failure = std::current_exception();
             }

@@ -127,6 +127,14 @@ ACCY_DECL void derive_stage(std::size_t stage, const stage_plan& plan, const arg
     config.shared_bytes = static_cast<std::uint32_t>(chosen.geometry.shared.total(config.block));
 }
 
+ACCY_DECL void launches_view::derive(format fmt, const derived_value* scalars, const error_context& context) const {
+    for (std::size_t s = 0; s < pipeline_.stage_count; ++s) {
+        entries_[s] = &pipeline_.entry(s, fmt);
+        derive_stage(s, pipeline_.stage_plans[s], pipeline_.arguments, pipeline_.steps, pipeline_.buffers, scalars,
+                     *entries_[s], storage_, configs_[s], context);
+    }
+}
+
 ACCY_DECL void bind_stage(const kernel_entry& entry, const argument_plan* arguments, std::size_t count, std::byte* storage,
                           const bound_buffers& buffers, kernel_argument* bound) {
     for (std::size_t p = 0; p < count; ++p) {

@@ -1,0 +1,86 @@
+// SPDX-License-Identifier: Apache-2.0
+// Defines `accy::detail::backend_calls`, the calls a launch makes on a backend as a table of
+// functions, so that the launch's code is the same for every backend and compiled once (run.hpp).
+#pragma once
+
+#include <accy/core/buffer.hpp>
+#include <accy/core/format.hpp>
+#include <accy/kernel/argument.hpp>
+#include <accy/kernel/geometry.hpp>
+#include <accy/kernel/kernel_entry.hpp>
+#include <accy/runtime/backend.hpp>
+
+#include <cstddef>
+#include <optional>
+#include <span>
+
+namespace accy::detail {
+
+/// A backend's calls, each taking the backend as `device`, a kernel as a pointer to the backend's
+/// own `kernel` object, and a stream as a pointer to an `std::optional` of its `stream` (null: none).
+struct backend_calls {
+    buffer (*allocate_buffer)(void* device, std::size_t byte_size);
+    void (*free_buffer)(void* device, buffer allocated) noexcept;
+    /// Creates the artifact of `entry` in `fmt` from its payload and loads it into `*kernel`.
+    void (*load)(void* device, const kernel_entry& entry, format fmt, void* kernel);
+    void (*unload)(void* device, const void* kernel) noexcept;
+    /// `check_launch`, for a backend that has one (`backend_checking_launches`); null otherwise.
+    void (*check_launch)(const void* device, const void* kernel, const launch_config& config);
+    void (*fill_zero)(void* device, const buffer& zeroed, const void* stream);
+    void (*launch)(void* device, const void* kernel, const launch_config& config,
+                   std::span<const kernel_argument> arguments, const void* stream);
+    void (*synchronize)(void* device, const void* stream);
+    /// Calls `body(state)` with the backend's context current, for a backend that has one
+    /// (`backend_with_context`); else calls it.
+    void (*in_context)(void* device, void (*body)(void*), void* state);
+};
+
+/// The stream that a `backend_calls` function was given: none for a null pointer.
+template <backend Backend>
+const std::optional<typename Backend::stream>& stream_at(const void* stream) noexcept {
+    static const std::optional<typename Backend::stream> none;
+    return stream != nullptr ? *static_cast<const std::optional<typename Backend::stream>*>(stream) : none;
+}
+
+/// The calls of `Backend`.
+template <backend Backend>
+inline constexpr backend_calls backend_calls_of{
+    [](void* device, std::size_t byte_size) { return static_cast<Backend*>(device)->allocate_buffer(byte_size); },
+    [](void* device, buffer allocated) noexcept { static_cast<Backend*>(device)->free_buffer(allocated); },
+    [](void* device, const kernel_entry& entry, format fmt, void* kernel) {
+        Backend& owner = *static_cast<Backend*>(device);
+        *static_cast<typename Backend::kernel*>(kernel) = owner.load_artifact(owner.create_artifact(entry, fmt, entry.payload));
+    },
+    [](void* device, const void* kernel) noexcept {
+        static_cast<Backend*>(device)->unload_kernel(*static_cast<const typename Backend::kernel*>(kernel));
+    },
+    [] {
+        using check = void (*)(const void*, const void*, const launch_config&);
+        if constexpr (backend_checking_launches<Backend>)
+            return check([](const void* device, const void* kernel, const launch_config& config) {
+                static_cast<const Backend*>(device)->check_launch(*static_cast<const typename Backend::kernel*>(kernel), config);
+            });
+        else
+            return check(nullptr);
+    }(),
+    [](void* device, const buffer& zeroed, const void* stream) {
+        static_cast<Backend*>(device)->fill_zero(zeroed, stream_at<Backend>(stream));
+    },
+    [](void* device, const void* kernel, const launch_config& config, std::span<const kernel_argument> arguments,
+       const void* stream) {
+        static_cast<Backend*>(device)->launch(*static_cast<const typename Backend::kernel*>(kernel), config, arguments,
+                                              stream_at<Backend>(stream));
+    },
+    [](void* device, const void* stream) { static_cast<Backend*>(device)->synchronize(stream_at<Backend>(stream)); },
+    [](void* device, void (*body)(void*), void* state) {
+        if constexpr (backend_with_context<Backend>) {
+            [[maybe_unused]] const auto in_context = static_cast<Backend*>(device)->enter_context();
+            body(state);
+        } else {
+            static_cast<void>(device);
+            body(state);
+        }
+    },
+};
+
+}  // namespace accy::detail

@@ -1,0 +1,176 @@
+// SPDX-License-Identifier: Apache-2.0
+// Defines what runtime/detail/run.hpp declares: a launch's scratch allocation, its stages' launches
+// and the waits, for any pipeline and backend.
+#pragma once
+
+#include <accy/core/buffer.hpp>
+#include <accy/core/detail/message.hpp>
+#include <accy/core/error.hpp>
+#include <accy/core/linkage.hpp>
+#include <accy/runtime/detail/backend_calls.hpp>
+#include <accy/runtime/detail/checks.hpp>
+#include <accy/runtime/detail/launch_plan.hpp>
+#include <accy/runtime/detail/run.hpp>
+#include <accy/runtime/detail/stage_launches.hpp>
+#include <accy/runtime/detail/trace.hpp>
+
+#include <cstddef>
+#include <span>
+#include <string>
+
+namespace accy::detail {
+
+/// Buffers allocated by one call, freed when it ends, whatever happens.
+class owned_buffers {
+public:
+    owned_buffers(const backend_calls& calls, void* device) noexcept : calls_(calls), device_(device) {}
+    owned_buffers(const owned_buffers&) = delete;
+    owned_buffers& operator=(const owned_buffers&) = delete;
+    ~owned_buffers() {
+        for (const buffer& allocated : owned_) calls_.free_buffer(device_, allocated);
+    }
+
+    void own(std::span<const buffer> allocated) noexcept { owned_ = allocated; }
+    /// Keeps the buffers: the caller owns them from now on.
+    void release() noexcept { owned_ = {}; }
+
+private:
+    const backend_calls& calls_;
+    void* device_;
+    std::span<const buffer> owned_;
+};
+
+/// Kernels a cold launch loaded for itself, unloaded in order when the call ends.
+class owned_kernels {
+public:
+    owned_kernels(const backend_calls& calls, void* device, void* slots, std::size_t slot_size) noexcept
+        : calls_(calls), device_(device), slots_(static_cast<std::byte*>(slots)), slot_size_(slot_size) {}
+    owned_kernels(const owned_kernels&) = delete;
+    owned_kernels& operator=(const owned_kernels&) = delete;
+    ~owned_kernels() {
+        for (std::size_t k = 0; k < count_; ++k) calls_.unload(device_, slots_ + k * slot_size_);
+    }
+
+    const void* load(const kernel_entry& entry, format fmt) {
+        void* slot = slots_ + count_ * slot_size_;
+        calls_.load(device_, entry, fmt, slot);
+        ++count_;
+        return slot;
+    }
+
+private:
+    const backend_calls& calls_;
+    void* device_;
+    std::byte* slots_;
+    std::size_t slot_size_;
+    std::size_t count_ = 0;
+};
+
+/// The stages of one call, launched with the backend's context current (`backend_calls::in_context`).
+struct stage_run {
+    const launch_call& call;
+    const bound_buffers& buffers;
+    owned_kernels& loaded;
+    bool owns_anything;
+
+    /// After a failure part way through a call that owns buffers or kernels: waits for what was
+    /// launched before they are destroyed, as best it can; the failure is the error to report.
+    void wait_after_failure() const noexcept {
+        if (!owns_anything) return;
+        try {
+            call.calls.synchronize(call.device, call.stream);
+        } catch (...) {
+            // Best effort: the owned objects go regardless.
+        }
+    }
+
+    const void* kernel(std::size_t stage) {
+        return call.pool_kernels != nullptr ? call.pool_kernels[stage] : loaded.load(call.launches.entry(stage), call.inputs.fmt);
+    }
+
+    void launch_all() {
+        const pipeline_table& pipeline = call.pipeline;
+        const backend_calls& calls = call.calls;
+        std::size_t stage = 0;
+        try {
+            // With a pool, what only the backend can check of each stage's launch, before any stage launches.
+            if (calls.check_launch != nullptr && call.pool_kernels != nullptr)
+                for (; stage < pipeline.stage_count; ++stage)
+                    calls.check_launch(call.device, call.pool_kernels[stage], call.launches.config(stage));
+            // Binding checks tensor maps' buffers: every stage before any launches.
+            for (stage = 0; stage < pipeline.stage_count; ++stage) call.launches.bind(stage, buffers);
+            for (stage = 0; stage < pipeline.stage_count; ++stage) {
+                const trace_range traced_stage(call.stage_trace(stage));
+                const void* launched = kernel(stage);
+                if (calls.check_launch != nullptr && call.pool_kernels == nullptr)
+                    calls.check_launch(call.device, launched, call.launches.config(stage));
+                call.launches.for_each_zero_filled(
+                    stage, [&](const buffer& zeroed) { calls.fill_zero(call.device, zeroed, call.stream); });
+                calls.launch(call.device, launched, call.launches.config(stage), call.launches.arguments(stage), call.stream);
+            }
+        } catch (const error& failure) {
+            wait_after_failure();
+            throw failure.in_context(
+                merged({.stage = stage, .stage_target = pipeline.stages[stage].target}, call.context));
+        } catch (...) {
+            wait_after_failure();
+            throw;
+        }
+        if (!owns_anything) return;
+        try {
+            calls.synchronize(call.device, call.stream);
+        } catch (const error& failure) {
+            throw failure.in_context(merged({.step = "waiting for the stages"}, call.context));
+        }
+    }
+};
+
+ACCY_DECL void allocate_scratch_buffers(const pipeline_table& pipeline, const backend_calls& calls, void* device,
+                                        const derived_value* scalars, std::span<buffer> buffers,
+                                        const error_context& context) {
+    check_runtime_scalars(pipeline.scalars, scalars, context);
+    const buffer_plan* declared = pipeline.scratch();
+    // Every size first, so that a size that cannot be allocated fails before anything is.
+    for (std::size_t k = 0; k < buffers.size(); ++k) byte_size_of(declared[k], pipeline.steps, scalars, context);
+    owned_buffers owned(calls, device);
+    bool keeps_zero = false;
+    for (std::size_t k = 0; k < buffers.size(); ++k) {
+        const std::size_t byte_size = byte_size_of(declared[k], pipeline.steps, scalars, context);
+        try {
+            buffers[k] = calls.allocate_buffer(device, byte_size);
+        } catch (const error& failure) {
+            const std::string step =
+                message("allocating ", declared[k].list, " ", declared[k].index, " of ", byte_size, " bytes");
+            throw failure.in_context(merged({.step = step}, context));
+        }
+        owned.own(buffers.first(k + 1));
+        keeps_zero = keeps_zero || declared[k].keep_zero;
+    }
+    if (keeps_zero) {
+        try {
+            for (std::size_t k = 0; k < buffers.size(); ++k)
+                if (declared[k].keep_zero) calls.fill_zero(device, buffers[k], nullptr);
+            calls.synchronize(device, nullptr);
+        } catch (const error& failure) {
+            throw failure.in_context(merged({.step = "zeroing its kept_zero workspaces"}, context));
+        }
+    }
+    owned.release();
+}
+
+ACCY_DECL void run_launches(const launch_call& call) {
+    owned_buffers allocated(call.calls, call.device);
+    if (!call.inputs.scratch) {
+        allocate_scratch_buffers(call.pipeline, call.calls, call.device, call.scalars, call.allocated, call.context);
+        allocated.own(call.allocated);
+    }
+    const bound_buffers buffers{call.inputs.operands, call.inputs.results,
+                                call.inputs.scratch ? *call.inputs.scratch : call.allocated,
+                                call.pipeline.intermediate_count};
+    owned_kernels loaded(call.calls, call.device, call.kernels, call.kernel_size);  // declared last: unloaded before the buffers go
+    // What this call allocated or loaded itself, it waits for before destroying it.
+    stage_run stages{call, buffers, loaded, call.pool_kernels == nullptr || !call.inputs.scratch};
+    call.calls.in_context(call.device, [](void* state) { static_cast<stage_run*>(state)->launch_all(); }, &stages);
+}
+
+}  // namespace accy::detail
