@@ -8,6 +8,7 @@
 #include <accy/core/linkage.hpp>
 
 #include <cstddef>
+#include <initializer_list>
 #include <string>
 #include <string_view>
 #include <type_traits>
@@ -19,61 +20,72 @@ inline constexpr bool is_integer_part =
     (std::is_integral_v<T> && !std::is_same_v<T, bool> && !std::is_same_v<T, char>) || std::is_same_v<T, wide_int> ||
     std::is_same_v<T, wide_uint>;
 
-/// Appends `part` as it is: the one place a message's text grows, so that a message's own code is a
-/// few calls.
-ACCY_DECL void append_text(std::string& text, std::string_view part);
+/// One part of a message as the formatter reads it: text as it is, an integer in decimal (any
+/// integer, the 128-bit ones too), or a floating-point value in the fewest digits that read back as
+/// it ("1.5", "3e+09", "inf"). `message` makes one of each of its arguments, so that a message's own
+/// code is an array of parts and one call, whatever its arguments' types.
+class message_part {
+public:
+    enum class kind : unsigned char { text, integer, negative_integer, single, double_precision };
 
-/// Appends `magnitude` in decimal, after a minus sign where `negative`.
-ACCY_DECL void append_decimal(std::string& text, wide_uint magnitude, bool negative);
-
-/// Appends `value` in decimal: any integer, the 128-bit ones too (which `std::to_chars` takes only
-/// where the compiler's extensions are on).
-template <class Integer>
-void append_integer(std::string& text, Integer value) {
-    if constexpr (static_cast<Integer>(-1) < Integer{0}) {
-        if (value < 0) return append_decimal(text, wide_uint{0} - static_cast<wide_uint>(value), true);
+    message_part(std::string_view text) noexcept : text_(text) {}
+    /// One character: `character` must outlive the part, as a `message` argument does.
+    message_part(const char& character) noexcept : text_(&character, 1) {}
+    template <class Integer>
+        requires is_integer_part<Integer>
+    message_part(Integer value) noexcept : what_(kind::integer), magnitude_(static_cast<wide_uint>(value)) {
+        if constexpr (static_cast<Integer>(-1) < Integer{0}) {
+            if (value < 0) {
+                what_ = kind::negative_integer;
+                magnitude_ = wide_uint{0} - magnitude_;
+            }
+        }
     }
-    append_decimal(text, static_cast<wide_uint>(value), false);
-}
+    message_part(float value) noexcept : what_(kind::single), floating_(value) {}
+    message_part(double value) noexcept : what_(kind::double_precision), floating_(value) {}
+    message_part(long double value) noexcept : message_part(static_cast<double>(value)) {}
 
-/// Appends `value` in the fewest digits that read back as it: "1.5", "3e+09", "inf".
-ACCY_DECL void append_floating(std::string& text, float value);
-ACCY_DECL void append_floating(std::string& text, double value);
+    kind what() const noexcept { return what_; }
+    std::string_view text() const noexcept { return text_; }
+    wide_uint magnitude() const noexcept { return magnitude_; }
+    double floating() const noexcept { return floating_; }
 
-/// Appends one part: text as it is, a `char` as one character, an integer in decimal, a floating-point
-/// value in the fewest digits that read back as it ("1.5", "3e+09", "inf"), a `format` by name (a value
-/// cast from outside the enumeration as "format 6"), anything else as its `to_string`: a dtype, a
-/// buffer kind, a `dim3`.
+private:
+    kind what_ = kind::text;
+    std::string_view text_{};
+    wide_uint magnitude_ = 0;
+    double floating_ = 0;  ///< a float's value is exact in a double
+};
+
+/// Appends each part to `text` in order.
+ACCY_DECL void append_parts(std::string& text, std::initializer_list<message_part> parts);
+
+/// What a message shows of `part`: text, characters and numbers as they are, a `format` by name (a
+/// value cast from outside the enumeration as "format 6"), anything else as its `to_string`: a
+/// dtype, a buffer kind, a `dim3`. A `std::string` it returns lives until the message is built.
 template <class Part>
-void append_part(std::string& text, const Part& part) {
-    if constexpr (std::is_convertible_v<const Part&, std::string_view>) {
-        append_text(text, std::string_view(part));
-    } else if constexpr (std::is_same_v<Part, char>) {
-        append_text(text, std::string_view(&part, 1));
-    } else if constexpr (is_integer_part<Part>) {
-        append_integer(text, part);
-    } else if constexpr (std::is_same_v<Part, float>) {
-        append_floating(text, part);
-    } else if constexpr (std::is_floating_point_v<Part>) {
-        append_floating(text, static_cast<double>(part));
+decltype(auto) shown(const Part& part) {
+    if constexpr (std::is_convertible_v<const Part&, std::string_view> || std::is_same_v<Part, char> ||
+                  is_integer_part<Part> || std::is_floating_point_v<Part>) {
+        return (part);
     } else if constexpr (std::is_same_v<Part, format>) {
-        if (static_cast<std::size_t>(part) < format_count) return append_text(text, to_string(part));
-        append_text(text, "format ");
-        append_integer(text, static_cast<int>(part));
+        if (static_cast<std::size_t>(part) < format_count) return std::string(to_string(part));
+        std::string text = "format ";
+        append_parts(text, {static_cast<int>(part)});
+        return text;
     } else {
-        append_text(text, to_string(part));
+        return to_string(part);
     }
 }
 
-/// Appends `parts` to `text` in order (see `append_part`). Messages are built by appending only:
-/// g++ 12 at -O3 warns falsely (-Wrestrict) on `"text" + std::string`, and accy's users may build
-/// with -Werror.
+/// Appends `parts` to `text` in order (see `shown`). Messages are built by appending only: g++ 12 at
+/// -O3 warns falsely (-Wrestrict) on `"text" + std::string`, and accy's users may build with -Werror.
 template <class... Parts>
 void append(std::string& text, const Parts&... parts) {
-    (append_part(text, parts), ...);
+    append_parts(text, {message_part(shown(parts))...});
 }
 
-/// The text of `parts` in order (see `append_part`); error paths call it, once they know they fail.
+/// The text of `parts` in order (see `shown`); error paths call it, once they know they fail.
 template <class... Parts>
 std::string message(const Parts&... parts) {
     std::string text;

@@ -1,5 +1,6 @@
 // SPDX-License-Identifier: Apache-2.0
-// Defines what core/detail/message.hpp declares: numbers in decimal, in the fewest digits.
+// Defines what core/detail/message.hpp declares: a message's parts appended, numbers in decimal and
+// in the fewest digits.
 #pragma once
 
 #include <accy/core/detail/message.hpp>
@@ -7,13 +8,12 @@
 
 #include <charconv>
 #include <cstddef>
+#include <initializer_list>
 #include <string>
-#include <string_view>
 
 namespace accy::detail {
 
-ACCY_DECL void append_text(std::string& text, std::string_view part) { text.append(part); }
-
+/// Appends `magnitude` in decimal, after a minus sign where `negative`.
 ACCY_DECL void append_decimal(std::string& text, wide_uint magnitude, bool negative) {
     char digits[40];  // 39 digits of 2^128, and a sign
     char* first = digits + sizeof(digits);
@@ -22,19 +22,27 @@ ACCY_DECL void append_decimal(std::string& text, wide_uint magnitude, bool negat
         magnitude /= 10;
     } while (magnitude != 0);
     if (negative) *--first = '-';
-    append_text(text, std::string_view(first, static_cast<std::size_t>(digits + sizeof(digits) - first)));
+    text.append(first, static_cast<std::size_t>(digits + sizeof(digits) - first));
 }
 
-ACCY_DECL void append_floating(std::string& text, float value) {
-    char digits[32];  // the longest shortest form of a float, "-1.17549435e-38", is 15
+/// Appends `value` in the fewest digits that read back as it.
+template <class Floating>
+void append_floating(std::string& text, Floating value) {
+    char digits[32];  // the longest shortest forms: "-1.17549435e-38" (a float), "-2.2250738585072014e-308" (a double)
     const char* end = std::to_chars(digits, digits + sizeof(digits), value).ptr;
-    append_text(text, std::string_view(digits, static_cast<std::size_t>(end - digits)));
+    text.append(digits, static_cast<std::size_t>(end - digits));
 }
 
-ACCY_DECL void append_floating(std::string& text, double value) {
-    char digits[32];  // the longest shortest form of a double, "-2.2250738585072014e-308", is 24
-    const char* end = std::to_chars(digits, digits + sizeof(digits), value).ptr;
-    append_text(text, std::string_view(digits, static_cast<std::size_t>(end - digits)));
+ACCY_DECL void append_parts(std::string& text, std::initializer_list<message_part> parts) {
+    for (const message_part& part : parts) {
+        switch (part.what()) {
+        case message_part::kind::text: text.append(part.text()); break;
+        case message_part::kind::integer: append_decimal(text, part.magnitude(), false); break;
+        case message_part::kind::negative_integer: append_decimal(text, part.magnitude(), true); break;
+        case message_part::kind::single: append_floating(text, static_cast<float>(part.floating())); break;
+        case message_part::kind::double_precision: append_floating(text, part.floating()); break;
+        }
+    }
 }
 
 }  // namespace accy::detail
