@@ -6,14 +6,15 @@ recording backend), against a TU that includes only <array> <cstdint> <span> <st
 
 Each TU is generated, then compiled with `COMPILER -std=c++20 -O2 -c` REPS times, every TU once per
 repetition (interleaved); the median CPU time (user and system) and the median peak memory (resident
-set) count. Besides the default mode it times the 3-stage TU with ACCY_SEPARATE_COMPILATION (the
-opt-in mode), the one TU that then holds the run-time code, and a 10-stage pipeline over a registry
-of --registry entries (4000 by default) against the same pipeline over 10.
-Writes a Google-Benchmark-like JSON file (--out, by default under benchmarks/results/) and prints a
-table, then as its last line `ratio3=<3-stage time / std-headers time> ratio3_once=<the same in the
-opt-in mode> runtime_code_ratio=<the run-time code's TU / std-headers>
-per_stage_ms=<least-squares slope over the stages given> registry_time_ratio=<10 stages over
---registry entries / over 10, in time> registry_memory_ratio=<the same, in peak memory>`.
+set) count. Besides the default mode it times <accy/accy.hpp> alone, the 3-stage TU with
+ACCY_SEPARATE_COMPILATION (the opt-in mode), the one TU that then holds the run-time code, and a
+10-stage pipeline over a registry of --registry entries (4000 by default) against the same pipeline
+over 10. Writes a Google-Benchmark-like JSON file (--out, by default under benchmarks/results/) and
+prints a table, then as its last line `header_ratio=<accy.hpp alone / std-headers time>
+ratio3=<3-stage time / std-headers time> ratio3_once=<the same in the opt-in mode>
+runtime_code_ratio=<the run-time code's TU / std-headers> per_stage_ms=<least-squares slope over
+the stages given> registry_time_ratio=<10 stages over --registry entries / over 10, in time>
+registry_memory_ratio=<the same, in peak memory>`.
 --entries pads every registry with unrelated entries up to that many, to time the lookups.
 --emit FILE writes the TU of the one stage count given and exits (the scale tests compile it).
 """
@@ -65,6 +66,10 @@ void run_chain(accy::testing::recording_backend& device, accy::buffer in, accy::
 }}
 """
 
+
+HEADER_TU = """// accy's header alone, nothing defined or launched.
+#include <accy/accy.hpp>
+"""
 
 RUNTIME_TU = """// The one TU of a program built with ACCY_SEPARATE_COMPILATION that holds accy's run-time code.
 #include <accy/accy.hpp>
@@ -135,6 +140,7 @@ def main():
     separate = ["-DACCY_SEPARATE_COMPILATION"]
     padded = lambda n: max(n, args.entries)  # the registry size of an n-stage TU
     units = [("std_headers", STD_TU, 0, 0, []),
+             ("accy_header", HEADER_TU, 0, 0, []),
              *((f"accy_{n}_stages", accy_tu(n, args.entries), n, padded(n), []) for n in stage_counts),
              ("accy_3_stages_once", accy_tu(3, args.entries), 3, padded(3), separate),
              ("runtime_code", RUNTIME_TU, 0, 0, separate),
@@ -162,6 +168,7 @@ def main():
     ratio3 = times[3] / baseline
     ratio3_once = seconds["accy_3_stages_once"] / baseline
     runtime_ratio = seconds["runtime_code"] / baseline
+    header_ratio = seconds["accy_header"] / baseline
     per_stage_ms = slope(list(times.items())) * 1e3 if len(times) > 1 else float("nan")
     large = f"accy_10_stages_{args.registry}_entries"
     registry_time_ratio = seconds[large] / seconds["accy_10_stages_10_entries"]
@@ -170,7 +177,7 @@ def main():
                             text=True).stdout.strip() or "unknown"
     context = {"machine": args.machine, "compiler": version, "flags": " ".join(flags[:2]), "commit": commit,
                "entries": args.entries, "date": time.strftime("%Y-%m-%dT%H:%M:%S"),
-               "ratio3": ratio3, "ratio3_once": ratio3_once, "runtime_code_ratio": runtime_ratio,
+               "header_ratio": header_ratio, "ratio3": ratio3, "ratio3_once": ratio3_once, "runtime_code_ratio": runtime_ratio,
                "per_stage_ms": per_stage_ms, "registry_entries": args.registry,
                "registry_time_ratio": registry_time_ratio, "registry_memory_ratio": registry_memory_ratio}
     out = args.out or os.path.join(os.path.dirname(__file__), "..", "results",
@@ -178,7 +185,7 @@ def main():
                                    f"{os.path.basename(args.compiler)}.json")
     with open(out, "w") as file:
         json.dump({"context": context, "benchmarks": results}, file, indent=2)
-    print(f"ratio3={ratio3:.2f} ratio3_once={ratio3_once:.2f} runtime_code_ratio={runtime_ratio:.2f} "
+    print(f"header_ratio={header_ratio:.2f} ratio3={ratio3:.2f} ratio3_once={ratio3_once:.2f} runtime_code_ratio={runtime_ratio:.2f} "
           f"per_stage_ms={per_stage_ms:.1f} registry_time_ratio={registry_time_ratio:.2f} "
           f"registry_memory_ratio={registry_memory_ratio:.2f}")
 
