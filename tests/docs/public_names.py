@@ -122,10 +122,10 @@ def names_in(head):
         elif ch == ">":
             depth = max(0, depth - 1)
         elif ch in "(=[{" and depth == 0:
-            m = re.search(r"(::\s*)?(\w+)\s*$", h[:k])
+            m = re.search(r"(::\s*~?\s*)?(\w+)\s*$", h[:k])
             if m and not m.group(1) and m.group(2) not in KEYWORDS and not m.group(2).isdigit():
                 return [m.group(2)]
-            return []  # also a member defined outside its class: `error::in_context(`
+            return []  # also a member defined outside its class: `error::in_context(`, `lock::~lock(`
     m = re.search(r"(\w+)\s*$", h)  # a variable declared without an initializer
     if m and m.group(1) not in KEYWORDS and " " in h:
         return [m.group(1)]

@@ -16,7 +16,6 @@
 #include <cstring>
 #include <cstddef>
 #include <cstdint>
-#include <mutex>
 #include <optional>
 #include <span>
 #include <string>
@@ -24,6 +23,10 @@
 #include <vector>
 
 namespace accy::testing {
+
+namespace detail {
+struct recording_mutex;  ///< a `std::mutex`, defined where the recording backend's calls are
+}  // namespace detail
 
 /// A test double for unit-testing pipelines without a device. Buffers and loaded kernels get ids
 /// 1, 2, 3, ... from one counter. Addresses are apart from ids: `allocate_buffer` places each buffer
@@ -178,12 +181,21 @@ private:
     /// Records a destruction; the caller holds the lock.
     ACCY_DECL void destroy(object_id id) noexcept;
 
-    /// A mutex that lets the backend stay copyable and movable: a copy gets a lock of its own.
-    struct call_lock {
-        std::mutex held;
-        call_lock() = default;
-        call_lock(const call_lock&) noexcept {}
+    /// A mutex that lets the backend stay copyable and movable: a copy gets a lock of its own. The
+    /// mutex lives behind a pointer, so that this header does not include <mutex>, which would cost
+    /// a TU that includes it a tenth more (testing/impl/recording_backend.hpp holds it).
+    class call_lock {
+    public:
+        ACCY_DECL call_lock();
+        call_lock(const call_lock&) : call_lock() {}
         call_lock& operator=(const call_lock&) noexcept { return *this; }
+        ACCY_DECL ~call_lock();
+
+        ACCY_DECL void lock();
+        ACCY_DECL void unlock() noexcept;
+
+    private:
+        detail::recording_mutex* held_;
     };
 
     object_id next_id_ = 1;

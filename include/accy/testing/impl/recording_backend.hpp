@@ -26,6 +26,17 @@
 
 namespace accy::testing {
 
+namespace detail {
+struct recording_mutex {
+    std::mutex held;
+};
+}  // namespace detail
+
+ACCY_DECL recording_backend::call_lock::call_lock() : held_(new detail::recording_mutex) {}
+ACCY_DECL recording_backend::call_lock::~call_lock() { delete held_; }
+ACCY_DECL void recording_backend::call_lock::lock() { held_->held.lock(); }
+ACCY_DECL void recording_backend::call_lock::unlock() noexcept { held_->held.unlock(); }
+
 ACCY_DECL tensor_map_description recording_backend::launch_record::tensor_map(std::size_t index) const {
     const recorded_argument& passed = argument(index);
     if (!passed.tensor_map || passed.value.size() < sizeof(tensor_map_description))
@@ -78,7 +89,7 @@ ACCY_DECL bool recording_backend::destroyed(object_id id) const noexcept {
 }
 
 ACCY_DECL buffer recording_backend::allocate_buffer(std::size_t byte_size) {
-    const std::lock_guard lock(mutex_.held);
+    const std::lock_guard lock(mutex_);
     // What is left is a whole number of steps, so a size that fits fits rounded up to the next step.
     const std::uint64_t left = allocation_space - placed_bytes_;
     const std::uint64_t taken = byte_size == 0 ? 1 : byte_size;
@@ -97,19 +108,19 @@ ACCY_DECL buffer recording_backend::allocate_buffer(std::size_t byte_size) {
 
 ACCY_DECL void recording_backend::free_buffer(buffer allocated) noexcept {
     if (allocated.address == 0) return;
-    const std::lock_guard lock(mutex_.held);
+    const std::lock_guard lock(mutex_);
     destroy(id_of(allocated));
 }
 
 ACCY_DECL recording_backend::artifact recording_backend::create_artifact(const kernel_entry& entry, accy::format fmt,
                                                                      const payload&) {
-    const std::lock_guard lock(mutex_.held);
+    const std::lock_guard lock(mutex_);
     trip(create_fault, create_count, "create_artifact");
     return {entry.entry_name, fmt, entry.parameters.size(), entry.attributes};
 }
 
 ACCY_DECL recording_backend::kernel recording_backend::load_artifact(const artifact& made) {
-    const std::lock_guard lock(mutex_.held);
+    const std::lock_guard lock(mutex_);
     trip(load_fault, load_count, "load_artifact");
     const object_id id = next_id_++;
     loaded_ids.push_back(id);
@@ -118,12 +129,12 @@ ACCY_DECL recording_backend::kernel recording_backend::load_artifact(const artif
 }
 
 ACCY_DECL void recording_backend::unload_kernel(kernel loaded) noexcept {
-    const std::lock_guard lock(mutex_.held);
+    const std::lock_guard lock(mutex_);
     destroy(loaded);
 }
 
 ACCY_DECL void recording_backend::fill_zero(const buffer& zeroed, const std::optional<stream>&) {
-    const std::lock_guard lock(mutex_.held);
+    const std::lock_guard lock(mutex_);
     trip(fill_fault, fill_count, "fill_zero");
     if (record_arguments) zeroed_ids.push_back(id_of(zeroed));
 }
@@ -132,7 +143,7 @@ ACCY_DECL void recording_backend::launch(kernel loaded, const launch_config& con
                                         std::span<const kernel_argument> arguments, const std::optional<stream>& on) {
     accy::detail::check_launch_arguments(
         [&] { return accy::detail::message("recording backend: launch of kernel ", loaded); }, config, arguments);
-    const std::lock_guard lock(mutex_.held);
+    const std::lock_guard lock(mutex_);
     trip(launch_fault, launch_count, "launch");
     if (!record_arguments) return;
     const std::size_t position = position_of(loaded_ids, loaded);
@@ -148,7 +159,7 @@ ACCY_DECL void recording_backend::launch(kernel loaded, const launch_config& con
 }
 
 ACCY_DECL void recording_backend::synchronize(const std::optional<stream>& on) {
-    const std::lock_guard lock(mutex_.held);
+    const std::lock_guard lock(mutex_);
     trip(synchronize_fault, synchronize_count, "synchronize");
     if (record_arguments) synchronized.push_back(on);
 }
