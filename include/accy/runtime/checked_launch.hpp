@@ -25,14 +25,13 @@ namespace accy {
 
 namespace detail {
 
-/// Checks a request, then derives every stage's launch (arguments, grid, block, shared memory;
-/// buffers unbound). Nothing has been allocated or launched yet.
+/// Checks a request, whose runtime scalars' values are `scalars`, then derives every stage's launch
+/// (arguments, grid, block, shared memory; buffers unbound). Nothing has been allocated or launched yet.
 template <class Pipeline, class Backend>
-stage_launches<Pipeline> checked_launches(const launch_request<Pipeline, Backend>& request) {
-    const auto scalars = values_of<typename Pipeline::scalars>(request.values);
-    check_request(request, scalars.data());
+stage_launches<Pipeline> checked_launches(const launch_request<Pipeline, Backend>& request, const derived_value* scalars) {
+    check_request(request, scalars);
     stage_launches<Pipeline> launches;
-    launches.view().derive(request.fmt, scalars.data(), request.context());
+    launches.view().derive(request.fmt, scalars, request.context());
     return launches;
 }
 
@@ -62,7 +61,7 @@ public:
         request_.device = &device;
         request_.scratch = scratch;
         request_.label = label;
-        launches_ = detail::checked_launches(request_);
+        launches_ = detail::checked_launches(request_, detail::values_of<typename Pipeline::scalars>(request_.values).data());
     }
 
     /// The runtime scalars, as the pipeline's own tuple.

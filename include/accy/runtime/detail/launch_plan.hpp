@@ -5,7 +5,6 @@
 #pragma once
 
 #include <accy/core/dtype.hpp>
-#include <accy/core/error.hpp>
 #include <accy/core/format.hpp>
 #include <accy/kernel/kernel_entry.hpp>
 #include <accy/kernel/parameter.hpp>
@@ -24,7 +23,6 @@
 #include <cstdint>
 #include <initializer_list>
 #include <span>
-#include <string_view>
 
 namespace accy::detail {
 
@@ -208,12 +206,10 @@ constexpr auto build_plan() noexcept {
 template <class Pipeline>
 inline constexpr auto launch_plan = build_plan<Pipeline>();
 
-/// What the run-time code reads of a pipeline, the same type for every pipeline: its name, counts
-/// and runtime scalars, its plan's tables, the entries its stages run, and per format its first
+/// What the run-time code reads of a pipeline, the same type for every pipeline: its counts and
+/// runtime scalars, its plan's tables, the entries its stages run, and per format its first
 /// stage without an entry.
 struct pipeline_table {
-    std::string_view target;
-    std::uint32_t version = 0;
     std::size_t operand_count = 0;
     std::size_t result_count = 0;
     std::size_t intermediate_count = 0;
@@ -236,19 +232,13 @@ struct pipeline_table {
     const kernel_entry& entry(std::size_t stage, format fmt) const noexcept {
         return entries[entry_at[stage][static_cast<std::size_t>(fmt)]];
     }
-    /// The context every error of call `operation` starts with (see `context_of`).
-    error_context context(std::string_view operation, std::string_view label = {}) const noexcept {
-        return {.operation = operation, .pipeline = target, .pipeline_version = version, .label = label};
-    }
 };
 
 template <class Pipeline>
 inline constexpr pipeline_table pipeline_table_of = [] {
     constexpr const auto& plan = launch_plan<Pipeline>;
     constexpr const auto& used = stage_entries<typename Pipeline::definition>::used;
-    pipeline_table table{Pipeline::target,
-                         Pipeline::version,
-                         Pipeline::operand_count,
+    pipeline_table table{Pipeline::operand_count,
                          Pipeline::result_count,
                          Pipeline::intermediate_count,
                          Pipeline::workspace_count,

@@ -65,8 +65,8 @@ trace_name stage_trace(std::size_t stage) {
 template <class Pipeline, backend Backend>
 void run(Backend& device, const launch_request<Pipeline, Backend>& request) {
     const trace_range traced_launch(traced([] { return context_text(context_of<Pipeline>(launch_operation)); }));
-    stage_launches<Pipeline> launches = checked_launches(request);
     const auto scalars = values_of<typename Pipeline::scalars>(request.values);
+    stage_launches<Pipeline> launches = checked_launches(request, scalars.data());
     std::array<const void*, Pipeline::stage_count> pool_kernels{};
     if (request.pool != nullptr)
         for (std::size_t s = 0; s < Pipeline::stage_count; ++s) pool_kernels[s] = &(*request.pool)[s].kernel;
