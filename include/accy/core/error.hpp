@@ -8,6 +8,7 @@
 
 #include <cstddef>
 #include <cstdint>
+#include <initializer_list>
 #include <optional>
 #include <stdexcept>
 #include <string>
@@ -80,6 +81,12 @@ constexpr error_context merged(const error_context& inner, const error_context& 
 /// Appends `context` as the start of a message, its known fields in this order: "launch_pipeline of
 /// pipeline 'name' v1 [label], stage 1 ('target'), parameter 2 ('n'), <step>"; nothing for an empty one.
 ACCY_DECL void append_context(std::string& text, const error_context& context);
+
+/// Throws the `accy::error` of `code` in `context` whose reason is `reason`'s parts in order. The
+/// failed checks of a launch call it: out of line and cold, so that a check's failure path is a few
+/// stores and one call, and its success path carries no string.
+[[noreturn, gnu::cold]] ACCY_DECL void fail(errc code, const error_context& context,
+                                            std::initializer_list<message_part> reason);
 
 /// The text of `context` alone (`append_context`): the names of profiler ranges.
 ACCY_DECL std::string context_text(const error_context& context);

@@ -29,6 +29,8 @@ public:
     enum class kind : unsigned char { text, integer, negative_integer, single, double_precision };
 
     message_part(std::string_view text) noexcept : text_(text) {}
+    message_part(const char* text) noexcept : text_(text) {}
+    message_part(const std::string& text) noexcept : text_(text) {}
     /// One character: `character` must outlive the part, as a `message` argument does.
     message_part(const char& character) noexcept : text_(&character, 1) {}
     template <class Integer>
@@ -41,6 +43,10 @@ public:
             }
         }
     }
+    /// A value of one of accy's enumerations by its name (`to_string`): a dtype, a format, a buffer kind.
+    template <class Named>
+        requires requires(const Named& value) { requires std::is_same_v<decltype(to_string(value)), std::string_view>; }
+    message_part(const Named& value) noexcept : text_(to_string(value)) {}
     message_part(float value) noexcept : what_(kind::single), floating_(value) {}
     message_part(double value) noexcept : what_(kind::double_precision), floating_(value) {}
     message_part(long double value) noexcept : message_part(static_cast<double>(value)) {}

@@ -8,6 +8,7 @@
 #include <accy/core/linkage.hpp>
 
 #include <cstddef>
+#include <initializer_list>
 #include <string>
 #include <string_view>
 #include <system_error>
@@ -54,6 +55,12 @@ ACCY_DECL void append_context(std::string& text, const error_context& context) {
         separate(", ");
         append(text, context.step);
     }
+}
+
+ACCY_DECL void fail(errc code, const error_context& context, std::initializer_list<message_part> reason) {
+    std::string text;
+    append_parts(text, reason);
+    throw error(code, context, text);
 }
 
 ACCY_DECL std::string context_text(const error_context& context) {

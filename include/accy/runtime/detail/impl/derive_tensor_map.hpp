@@ -27,35 +27,35 @@ ACCY_DECL void derive_tensor_map(const argument_plan& argument, const derivation
         made.box[d] = map.box[d];
         const wide_int extent = evaluate(next, scalars).integer;
         if (extent < 1 || extent > tensor_map_extent_limit) [[unlikely]]
-            throw error(errc::launch_argument_mismatch, message("the tensor map's extent ", d, " derives ", extent,
-                                                                ", outside 1 to ", tensor_map_extent_limit));
+            fail(errc::launch_argument_mismatch, {},
+                 {"the tensor map's extent ", d, " derives ", extent, ", outside 1 to ", tensor_map_extent_limit});
         made.extents[d] = static_cast<std::uint64_t>(extent);
     }
     for (std::size_t d = 1; d < map.rank; ++d) {
         const wide_int stride = map.stride_count == 0 ? static_cast<wide_int>(made.strides[d - 1] * wide_uint{made.extents[d - 1]})
                                                       : evaluate(next, scalars).integer;
         if (stride < 1 || stride % 16 != 0 || stride >= tensor_map_stride_limit) [[unlikely]]
-            throw error(errc::launch_argument_mismatch,
-                        message("the tensor map's stride of dimension ", d, " is ", stride, " bytes",
-                                map.stride_count == 0 ? " (packed)" : "",
-                                ", not a positive multiple of 16 below 2^40 (TMA needs 16-byte aligned rows: pad them and "
-                                "give accy::strides<...>)"));
+            fail(errc::launch_argument_mismatch, {},
+                 {"the tensor map's stride of dimension ", d, " is ", stride, " bytes",
+                  map.stride_count == 0 ? " (packed)" : "",
+                  ", not a positive multiple of 16 below 2^40 (TMA needs 16-byte aligned rows: pad them and give "
+                  "accy::strides<...>)"});
         made.strides[d] = static_cast<std::uint64_t>(stride);
     }
     const derivation_step* extent = steps + bound.extent_step;
     const wide_uint declared = static_cast<wide_uint>(evaluate(extent, scalars).integer) * size_of(bound.type);
     if (made.end_byte() > declared) [[unlikely]]
-        throw error(errc::launch_argument_mismatch,
-                    message("the tensor map's tensor ends at byte ", made.end_byte(), ", past the ", declared, " bytes of ",
-                            bound.list, " ", bound.index, "'s declared shape"));
+        fail(errc::launch_argument_mismatch, {},
+             {"the tensor map's tensor ends at byte ", made.end_byte(), ", past the ", declared, " bytes of ", bound.list, " ",
+              bound.index, "'s declared shape"});
     std::memcpy(at, &made, sizeof(made));
 }
 
 ACCY_DECL void point_tensor_map(std::byte* at, const buffer& bound, const buffer_ref& ref) {
     if (bound.address % tensor_map_alignment != 0) [[unlikely]]
-        throw error(errc::launch_argument_mismatch,
-                    message("the tensor map's ", ref.kind, " ", ref.index, " starts at address ", bound.address,
-                            ", not a multiple of ", tensor_map_alignment));
+        fail(errc::launch_argument_mismatch, {},
+             {"the tensor map's ", ref.kind, " ", ref.index, " starts at address ", bound.address, ", not a multiple of ",
+              tensor_map_alignment});
     std::memcpy(at + offsetof(tensor_map_description, address), &bound.address, sizeof(bound.address));
 }
 

@@ -23,8 +23,8 @@ constexpr bool is_finite(double value) noexcept {
 }
 
 ACCY_DECL void throw_outside(std::string_view what, wide_int value, dtype type) {
-    throw error(errc::launch_argument_mismatch,
-                message(what, " is ", value, ", outside ", type, " (", lowest(type), " to ", highest(type), ")"));
+    fail(errc::launch_argument_mismatch, {},
+         {what, " is ", value, ", outside ", type, " (", lowest(type), " to ", highest(type), ")"});
 }
 
 ACCY_DECL wide_int fit(wide_int value, dtype type, std::string_view what) {
@@ -38,7 +38,7 @@ ACCY_DECL double fit_floating(double value, dtype type) {
         const double rounded = static_cast<float>(T(value));
         // An infinity rounds to itself, or to the largest finite value where there is none.
         if ((value < 0 ? -value : value) > static_cast<float>(largest) && (is_finite(value) || is_finite(rounded))) [[unlikely]]
-            throw error(errc::launch_argument_mismatch, message("a converted value ", value, " does not fit ", type));
+            fail(errc::launch_argument_mismatch, {}, {"a converted value ", value, " does not fit ", type});
         return rounded;
     };
     switch (type) {
@@ -82,8 +82,7 @@ ACCY_DECL derived_value evaluate_operation(const derivation_step& step, const de
         // Both lie within 64-bit ranges, so the product of their magnitudes fits 128 unsigned bits.
         const wide_uint magnitude = static_cast<wide_uint>(a < 0 ? -a : a) * static_cast<wide_uint>(b < 0 ? -b : b);
         if (magnitude > static_cast<wide_uint>(UINT64_MAX)) [[unlikely]]
-            throw error(errc::launch_argument_mismatch,
-                        message("a product ", a, " x ", b, " overflows ", step.type.type));
+            fail(errc::launch_argument_mismatch, {}, {"a product ", a, " x ", b, " overflows ", step.type.type});
         const wide_int value = (a < 0) != (b < 0) ? -static_cast<wide_int>(magnitude) : static_cast<wide_int>(magnitude);
         return {fit(value, step.type.type, "a product")};
     }
@@ -102,7 +101,7 @@ ACCY_DECL derived_value evaluate_operation(const derivation_step& step, const de
         if (!from_floating) return {fit(value.integer, to, "a converted value")};
         if (!is_finite(value.floating) || value.floating < static_cast<double>(lowest(to)) ||
             value.floating >= static_cast<double>(highest(to)) + 1.0) [[unlikely]]
-            throw error(errc::launch_argument_mismatch, message("a converted value ", value.floating, " does not fit ", to));
+            fail(errc::launch_argument_mismatch, {}, {"a converted value ", value.floating, " does not fit ", to});
         return {static_cast<wide_int>(value.floating)};
     }
     }

@@ -67,10 +67,7 @@ ACCY_DECL wide_int load_integer(const std::byte* at, dtype type) noexcept {
 /// naming the stage and the dimension.
 ACCY_DECL dim3 derive_grid(std::size_t stage, const kernel_entry& entry, const argument_plan* arguments,
                         const std::byte* storage, const error_context& context) {
-    const auto fail = [&](const auto&... why) {
-        throw error(errc::launch_argument_mismatch, merged({.stage = stage, .stage_target = entry.target}, context),
-                    message(why...));
-    };
+    const auto at_stage = [&] { return merged({.stage = stage, .stage_target = entry.target}, context); };
     std::array<std::uint32_t, 3> counts{};
     for (std::size_t d = 0; d < 3; ++d) {
         const grid_dim& dim = entry.geometry.grid[d];
@@ -82,13 +79,15 @@ ACCY_DECL dim3 derive_grid(std::size_t stage, const kernel_entry& entry, const a
             count = value > 0 ? static_cast<wide_int>(blocks_covering(static_cast<std::uint64_t>(value), dim.value)) : 0;
         }
         if (count < 1 || count > static_cast<wide_int>(limits::grid(d))) [[unlikely]]
-            fail("grid dimension ", "xyz"[d], " derives ", count, " blocks, outside 1 to ", limits::grid(d));
+            fail(errc::launch_argument_mismatch, at_stage(),
+                 {"grid dimension ", "xyz"[d], " derives ", count, " blocks, outside 1 to ", limits::grid(d)});
         counts[d] = static_cast<std::uint32_t>(count);
         const dim3& cluster = entry.attributes.cluster;
         const std::uint32_t per_cluster = d == 0 ? cluster.x : d == 1 ? cluster.y : cluster.z;
         if (per_cluster != 1 && counts[d] % per_cluster != 0) [[unlikely]]
-            fail("grid dimension ", "xyz"[d], " derives ", counts[d], " blocks, not a multiple of the entry's cluster of ",
-                 per_cluster);
+            fail(errc::launch_argument_mismatch, at_stage(),
+                 {"grid dimension ", "xyz"[d], " derives ", counts[d], " blocks, not a multiple of the entry's cluster of ",
+                  per_cluster});
     }
     return {counts[0], counts[1], counts[2]};
 }
