@@ -512,6 +512,16 @@ CUresult CUDAAPI stream_synchronize(CUstream stream) {
     return stream_of(stream, in) ? CUDA_SUCCESS : CUDA_ERROR_INVALID_HANDLE;
 }
 
+/// No stream of the fake driver ever captures.
+CUresult CUDAAPI stream_is_capturing(CUstream stream, CUstreamCaptureStatus* status) {
+    if (const CUresult failed = calls.enter("cuStreamIsCapturing")) return failed;
+    const context* in = current_context();
+    if (in == nullptr) return CUDA_ERROR_INVALID_CONTEXT;
+    if (!stream_of(stream, in)) return CUDA_ERROR_INVALID_HANDLE;
+    *status = CU_STREAM_CAPTURE_STATUS_NONE;
+    return CUDA_SUCCESS;
+}
+
 CUresult CUDAAPI stream_wait_event(CUstream stream, CUevent event, unsigned flags) {
     if (const CUresult failed = calls.enter("cuStreamWaitEvent")) return failed;
     const context* in = current_context();
@@ -788,6 +798,7 @@ const std::array entry_points{
     serve<PFN_cuStreamDestroy_v4000>("cuStreamDestroy", 4000, stream_destroy),
     serve<PFN_cuStreamSynchronize_v2000>("cuStreamSynchronize", 2000, stream_synchronize),
     serve<PFN_cuStreamWaitEvent_v3020>("cuStreamWaitEvent", 3020, stream_wait_event),
+    serve<PFN_cuStreamIsCapturing_v10000>("cuStreamIsCapturing", 10000, stream_is_capturing),
     serve<PFN_cuEventCreate_v2000>("cuEventCreate", 2000, event_create),
     serve<PFN_cuEventRecord_v2000>("cuEventRecord", 2000, event_record),
     serve<PFN_cuEventDestroy_v4000>("cuEventDestroy", 4000, event_destroy),

@@ -57,4 +57,14 @@ concept backend_checking_launches =
         device.check_launch(kernel, config);
     };
 
+/// A backend whose streams can be capturing a graph (CUDA's stream capture): `capturing(stream)`
+/// says whether work queued on `stream` (the default one when none) would go into a capture. A
+/// launch that would allocate, load or wait, which break a capture, is refused on such a stream
+/// before it does anything, so that the caller's capture stays valid.
+template <class Backend>
+concept backend_with_capture =
+    backend<Backend> && requires(const Backend& device, const std::optional<typename Backend::stream>& stream) {
+        { device.capturing(stream) } -> std::same_as<bool>;
+    };
+
 }  // namespace accy

@@ -129,6 +129,8 @@ public:
     std::vector<launch_record> launches;
     std::vector<std::optional<stream>> synchronized;  ///< the stream of each successful wait; none: the device
     std::vector<object_id> destroyed_ids;
+    /// The streams a test marks as capturing a graph (`capturing`); the default stream is `std::nullopt`.
+    std::vector<std::optional<stream>> capturing_streams;
 
     /// A buffer that the backend did not allocate, for a test to pass as an operand, result or
     /// scratch: at `id * made_up_slot`, where `id_of` finds `id` again. Pick ids the backend does not
@@ -169,6 +171,8 @@ public:
                           const std::optional<stream>& on);
 
     ACCY_DECL void synchronize(const std::optional<stream>& on);
+    /// Whether `on` is one of `capturing_streams`, as a CUDA stream capturing a graph would be.
+    ACCY_DECL bool capturing(const std::optional<stream>& on) const noexcept;
 
 private:
     /// Counts a successful call, or throws the fault's error once `after` calls have succeeded.
@@ -203,7 +207,7 @@ private:
     call_lock mutex_;
 };
 
-static_assert(backend<recording_backend>);
+static_assert(backend_with_capture<recording_backend>);
 
 }  // namespace accy::testing
 

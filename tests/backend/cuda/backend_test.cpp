@@ -15,6 +15,8 @@
 #include <cstddef>
 #include <cstdint>
 #include <optional>
+#include <span>
+#include <string>
 #include <string_view>
 #include <type_traits>
 #include <vector>
@@ -79,6 +81,56 @@ struct failing_switch {
         };
         return api;
     }
+};
+
+/// The driver's stream capture, which accy does not call itself, found through cuGetProcAddress.
+template <class Function>
+Function driver_entry(const char* symbol, int version) {
+    void* found = nullptr;
+    CUdriverProcAddressQueryResult status{};
+    accy::cuda::detail::check(device().driver(), device().driver().get_proc_address(symbol, &found, version, 0, &status),
+                            symbol);
+    return reinterpret_cast<Function>(found);
+}
+
+/// What `record()` queued on `stream`, captured in `mode` as a graph and instantiated; destroyed with it.
+class captured_graph {
+public:
+    template <class Record>
+    captured_graph(CUstream stream, CUstreamCaptureMode mode, Record record) : api_(device().driver()) {
+        static const auto begin = driver_entry<PFN_cuStreamBeginCapture_v10010>("cuStreamBeginCapture", 10010);
+        static const auto end = driver_entry<PFN_cuStreamEndCapture_v10000>("cuStreamEndCapture", 10000);
+        const accy::cuda::context_scope current(api_, device().context());
+        accy::cuda::detail::check(api_, begin(stream, mode), "cuStreamBeginCapture");
+        try {
+            record();
+        } catch (...) {
+            CUgraph abandoned = nullptr;
+            end(stream, &abandoned);
+            if (abandoned != nullptr) api_.graph_destroy(abandoned);
+            throw;
+        }
+        // Fails with CUDA_ERROR_STREAM_CAPTURE_INVALIDATED where anything recorded broke the capture.
+        accy::cuda::detail::check(api_, end(stream, &graph_), "cuStreamEndCapture");
+        accy::cuda::detail::check(api_, api_.graph_instantiate(&exec_, graph_, 0), "cuGraphInstantiate");
+    }
+    captured_graph(const captured_graph&) = delete;
+    captured_graph& operator=(const captured_graph&) = delete;
+    ~captured_graph() {
+        if (exec_ != nullptr) api_.graph_exec_destroy(exec_);
+        if (graph_ != nullptr) api_.graph_destroy(graph_);
+    }
+
+    void replay(CUstream stream) const {
+        const accy::cuda::context_scope current(api_, device().context());
+        accy::cuda::detail::check(api_, api_.graph_launch(exec_, stream), "cuGraphLaunch");
+        accy::cuda::detail::check(api_, api_.stream_synchronize(stream), "cuStreamSynchronize");
+    }
+
+private:
+    const accy::cuda::driver_api& api_;
+    CUgraph graph_ = nullptr;
+    CUgraphExec exec_ = nullptr;
 };
 
 }  // namespace
@@ -237,6 +289,56 @@ BOOST_AUTO_TEST_CASE(a_free_whose_context_switch_fails_still_frees_the_memory) {
     CUcontext owner = nullptr;  // a freed address belongs to no allocation, so to no context
     BOOST_TEST(failing_switch::real->pointer_get_attribute(&owner, CU_POINTER_ATTRIBUTE_CONTEXT, allocated.address) ==
                CUDA_ERROR_INVALID_VALUE);
+}
+
+BOOST_AUTO_TEST_CASE(a_launch_from_a_pool_with_scratch_joins_a_capture_in_every_mode) {
+    const accy::cuda::stream_owner stream(device(), CU_STREAM_NON_BLOCKING);
+    const auto pool = accy::load_artifacts<square_add>(device(), accy::formats::cuda_ptx);
+    for (const CUstreamCaptureMode mode :
+         {CU_STREAM_CAPTURE_MODE_GLOBAL, CU_STREAM_CAPTURE_MODE_THREAD_LOCAL, CU_STREAM_CAPTURE_MODE_RELAXED}) {
+        BOOST_TEST_CONTEXT("capture mode " << static_cast<int>(mode)) {
+            square_add_case run(random_n());
+            const auto scratch = accy::allocate_scratch<square_add>(device(), run.scalars);
+            const captured_graph graph(stream.get(), mode, [&] {
+                BOOST_TEST(device().capturing(stream.get()));
+                accy::launch_pipeline<square_add>(device(), accy::formats::cuda_ptx, run.operands(), run.results(),
+                                                  run.scalars, accy::use_pool(pool), accy::use_scratch(scratch),
+                                                  accy::on_stream(stream.get()));
+            });
+            BOOST_TEST(!device().capturing(stream.get()));
+            graph.replay(stream.get());
+            run.check();
+            // A replay reads the operand anew: fresh values, a poisoned result.
+            run.input = random_values<float>(run.input.size(), -4.0f, 4.0f);
+            run.in.upload(std::span<const float>(run.input));
+            poison(run.out.view());
+            graph.replay(stream.get());
+            run.check();
+        }
+    }
+}
+
+BOOST_AUTO_TEST_CASE(a_cold_launch_in_a_capture_is_refused_and_the_capture_stays_valid) {
+    const auto pool = accy::load_artifacts<square_add>(device(), accy::formats::cuda_ptx);
+    // A blocking stream: while it captures, the legacy default stream counts as capturing too.
+    const accy::cuda::stream_owner stream(device(), CU_STREAM_DEFAULT);
+    square_add_case run(random_n());
+    const auto scratch = accy::allocate_scratch<square_add>(device(), run.scalars);
+    const captured_graph graph(stream.get(), CU_STREAM_CAPTURE_MODE_GLOBAL, [&] {
+        accy::launch_pipeline<square_add>(device(), accy::formats::cuda_ptx, run.operands(), run.results(), run.scalars,
+                                          accy::use_pool(pool), accy::use_scratch(scratch), accy::on_stream(stream.get()));
+        const std::string cold = accy_test::message_of([&] {
+            accy::launch_pipeline<square_add>(device(), accy::formats::cuda_ptx, run.operands(), run.results(),
+                                              run.scalars, accy::on_stream(stream.get()));
+        });
+        BOOST_TEST(cold.find("unsupported_operation") != std::string::npos, cold);
+        BOOST_TEST(cold.find("the stream is capturing a graph") != std::string::npos, cold);
+        BOOST_CHECK_EXCEPTION(accy::launch_pipeline<square_add>(device(), accy::formats::cuda_ptx, run.operands(),
+                                                                run.results(), run.scalars, accy::use_pool(pool)),
+                              accy::error, code_is(accy::errc::unsupported_operation));
+    });
+    graph.replay(stream.get());
+    run.check();
 }
 
 BOOST_AUTO_TEST_SUITE_END()

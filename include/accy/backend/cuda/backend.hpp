@@ -220,6 +220,17 @@ public:
         else detail::check(driver(), driver().ctx_synchronize(), "cuCtxSynchronize");
     }
 
+    /// Whether `on` (the legacy default stream when none) is capturing a graph: a capture that is
+    /// active or already invalidated, or, for the legacy stream, any capture it would join or break.
+    bool capturing(const std::optional<stream>& on) const {
+        const context_scope current(driver(), context());
+        CUstreamCaptureStatus status = CU_STREAM_CAPTURE_STATUS_NONE;
+        const CUresult result = driver().stream_is_capturing(on.value_or(nullptr), &status);
+        if (result == CUDA_ERROR_STREAM_CAPTURE_IMPLICIT) return true;
+        detail::check(driver(), result, "cuStreamIsCapturing");
+        return status != CU_STREAM_CAPTURE_STATUS_NONE;
+    }
+
     /// The driver table, for the helpers that create driver objects in this backend's context.
     /// Every member that calls the driver gets it here, so on a moved-from backend (no context)
     /// each throws `launch_argument_mismatch` before calling it.

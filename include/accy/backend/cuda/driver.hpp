@@ -61,6 +61,7 @@ struct driver_api {
     PFN_cuStreamDestroy_v4000 stream_destroy = nullptr;
     PFN_cuStreamSynchronize_v2000 stream_synchronize = nullptr;
     PFN_cuStreamWaitEvent_v3020 stream_wait_event = nullptr;
+    PFN_cuStreamIsCapturing_v10000 stream_is_capturing = nullptr;
     PFN_cuEventCreate_v2000 event_create = nullptr;
     PFN_cuEventRecord_v2000 event_record = nullptr;
     PFN_cuEventDestroy_v4000 event_destroy = nullptr;
@@ -183,6 +184,7 @@ inline loaded_driver load_driver() {
     resolve(get_proc_address, "cuStreamDestroy", 4000, api.stream_destroy, failure);
     resolve(get_proc_address, "cuStreamSynchronize", 2000, api.stream_synchronize, failure);
     resolve(get_proc_address, "cuStreamWaitEvent", 3020, api.stream_wait_event, failure);
+    resolve(get_proc_address, "cuStreamIsCapturing", 10000, api.stream_is_capturing, failure);
     resolve(get_proc_address, "cuEventCreate", 2000, api.event_create, failure);
     resolve(get_proc_address, "cuEventRecord", 2000, api.event_record, failure);
     resolve(get_proc_address, "cuEventDestroy", 4000, api.event_destroy, failure);

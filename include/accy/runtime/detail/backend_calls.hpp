@@ -30,6 +30,8 @@ struct backend_calls {
     void (*launch)(void* device, const void* kernel, const launch_config& config,
                    std::span<const kernel_argument> arguments, const void* stream);
     void (*synchronize)(void* device, const void* stream);
+    /// Whether `stream` is capturing a graph, for a backend that can capture (`backend_with_capture`); null otherwise.
+    bool (*capturing)(const void* device, const void* stream);
     /// Calls `body(state)` with the backend's context current, for a backend that has one
     /// (`backend_with_context`); else calls it.
     void (*in_context)(void* device, void (*body)(void*), void* state);
@@ -72,6 +74,15 @@ inline constexpr backend_calls backend_calls_of{
                                               stream_at<Backend>(stream));
     },
     [](void* device, const void* stream) { static_cast<Backend*>(device)->synchronize(stream_at<Backend>(stream)); },
+    [] {
+        using query = bool (*)(const void*, const void*);
+        if constexpr (backend_with_capture<Backend>)
+            return query([](const void* device, const void* stream) {
+                return static_cast<const Backend*>(device)->capturing(stream_at<Backend>(stream));
+            });
+        else
+            return query(nullptr);
+    }(),
     [](void* device, void (*body)(void*), void* state) {
         if constexpr (backend_with_context<Backend>) {
             [[maybe_unused]] const auto in_context = static_cast<Backend*>(device)->enter_context();

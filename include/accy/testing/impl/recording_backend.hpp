@@ -164,6 +164,12 @@ ACCY_DECL void recording_backend::synchronize(const std::optional<stream>& on) {
     if (record_arguments) synchronized.push_back(on);
 }
 
+ACCY_DECL bool recording_backend::capturing(const std::optional<stream>& on) const noexcept {
+    for (const std::optional<stream>& marked : capturing_streams)
+        if (marked == on) return true;
+    return false;
+}
+
 ACCY_DECL void recording_backend::trip(const fault& armed, std::size_t& count, std::string_view call) {
     if (armed.after && count >= *armed.after)
         throw error(armed.code, accy::detail::message("recording backend: injected failure of ", call, " after ",

@@ -159,6 +159,15 @@ ACCY_DECL void allocate_scratch_buffers(const pipeline_table& pipeline, const ba
 }
 
 ACCY_DECL void run_launches(const launch_call& call) {
+    // What the call makes itself, it waits for before destroying it; a stream capture allows neither.
+    const bool allocates = !call.inputs.scratch && call.pipeline.scratch_count() > 0;
+    const bool makes_anything = allocates || call.pool_kernels == nullptr;
+    if (makes_anything && call.calls.capturing != nullptr && call.calls.capturing(call.device, call.stream))
+        fail(errc::unsupported_operation, call.context,
+             {"the stream is capturing a graph, and this launch would ",
+              allocates ? "allocate its scratch, " : "", call.pool_kernels == nullptr ? "load its kernels, " : "",
+              "then wait and free them, which a capture does not allow (the capture would be invalidated): launch "
+              "from an accy::artifact_pool with accy::scratch_buffers"});
     owned_buffers allocated(call.calls, call.device);
     if (!call.inputs.scratch) {
         allocate_scratch_buffers(call.pipeline, call.calls, call.device, call.scalars, call.allocated, call.context);
@@ -168,8 +177,7 @@ ACCY_DECL void run_launches(const launch_call& call) {
                                 call.inputs.scratch ? *call.inputs.scratch : call.allocated,
                                 call.pipeline.intermediate_count};
     owned_kernels loaded(call.calls, call.device, call.kernels, call.kernel_size);  // declared last: unloaded before the buffers go
-    // What this call allocated or loaded itself, it waits for before destroying it.
-    stage_run stages{call, buffers, loaded, call.pool_kernels == nullptr || !call.inputs.scratch};
+    stage_run stages{call, buffers, loaded, makes_anything};
     call.calls.in_context(call.device, [](void* state) { static_cast<stage_run*>(state)->launch_all(); }, &stages);
 }
 
