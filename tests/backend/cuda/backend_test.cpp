@@ -121,8 +121,11 @@ public:
         if (graph_ != nullptr) api_.graph_destroy(graph_);
     }
 
+    /// Replays the graph on `stream` after every earlier copy of the device (a copy from pageable
+    /// memory may return before its DMA ends, and a non-blocking stream does not wait for it), and waits.
     void replay(CUstream stream) const {
         const accy::cuda::context_scope current(api_, device().context());
+        accy::cuda::detail::check(api_, api_.ctx_synchronize(), "cuCtxSynchronize");
         accy::cuda::detail::check(api_, api_.graph_launch(exec_, stream), "cuGraphLaunch");
         accy::cuda::detail::check(api_, api_.stream_synchronize(stream), "cuStreamSynchronize");
     }
