@@ -3,7 +3,7 @@
 // with a pool and caller-owned intermediates (also inside the caller's enter_context() scope), accy
 // cold (loads and allocates itself), CUDA graph replay, each without and with programmatic
 // dependent launch (PDL); one empty kernel + sync, the floor of any pipeline; and a 30-stage chain
-// as stream launches, graph, and graph + PDL.
+// as stream launches, graph, and graph + PDL; the first replay of a graph just made, uploaded first or not.
 // "host" times the calls alone (synchronizing every 1024 pipelines, counted in); "latency" times
 // the launch and a stream synchronize; "gpu" is CUDA-event time per stage over 20 replays.
 #include "gpu_context.hpp"
@@ -16,6 +16,7 @@
 #include <cuda_runtime_api.h>
 
 #include <array>
+#include <chrono>
 #include <cstddef>
 #include <cstdint>
 #include <optional>
@@ -208,6 +209,24 @@ void accy_graph_replay(benchmark::State& state, mode how) {
     measure<setup<Pipeline>>(state, how, [](setup<Pipeline>& s) { s.graph.launch(s.stream()); });
 }
 
+/// The first replay of a graph just made, uploaded first (`upload`) or not: its launch and stream
+/// synchronize, against accy_graph_replay/latency, a later replay. Making the graph is not timed.
+void accy_graph_first_replay(benchmark::State& state, bool uploaded) {
+    using three = setup<three_stages>;
+    three& s = three::instance();
+    for (auto _ : state) {
+        accy::cuda::pipeline_graph<three_stages> graph(s.gpu.device, s.pool, s.scratch, s.operands, s.results, s.scalars);
+        if (uploaded) {
+            graph.upload(s.stream());
+            s.synchronize();
+        }
+        const auto start = std::chrono::steady_clock::now();
+        graph.launch(s.stream());
+        s.synchronize();
+        state.SetIterationTime(std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count());
+    }
+}
+
 void accy_cold(benchmark::State& state, mode how) {
     measure<setup<three_stages>>(state, how, [](setup<three_stages>& s) {
         accy::launch_pipeline<three_stages>(s.gpu.device, accy::formats::cuda_fatbin, s.operands, s.results, s.scalars,
@@ -247,6 +266,8 @@ void register_benchmarks() {
         RegisterBenchmark(("accy_graph_replay_pdl" + suffix).c_str(), accy_graph_replay<three_stages_pdl>, how)->UseRealTime();
     }
     RegisterBenchmark("accy_cold/latency", accy_cold, mode::latency)->UseRealTime();
+    RegisterBenchmark("accy_graph_first_replay/latency", accy_graph_first_replay, false)->UseManualTime();
+    RegisterBenchmark("accy_graph_first_replay_uploaded/latency", accy_graph_first_replay, true)->UseManualTime();
     RegisterBenchmark("chain30_stream/gpu", chain_stream<thirty_stages>)->UseManualTime()->Iterations(200);
     RegisterBenchmark("chain30_stream_pdl/gpu", chain_stream<thirty_stages_pdl>)->UseManualTime()->Iterations(200);
     RegisterBenchmark("chain30_graph/gpu", chain_graph<thirty_stages>)->UseManualTime()->Iterations(200);

@@ -685,6 +685,14 @@ CUresult CUDAAPI graph_exec_kernel_node_set_params(CUgraphExec exec, CUgraphNode
     return CUDA_SUCCESS;
 }
 
+CUresult CUDAAPI graph_upload(CUgraphExec exec, CUstream stream) {
+    if (const CUresult failed = calls.enter("cuGraphUpload")) return failed;
+    const context* in = current_context();
+    if (in == nullptr) return CUDA_ERROR_INVALID_CONTEXT;
+    if (held.graph_execs.find(exec) == nullptr) return misuse(CUDA_ERROR_INVALID_HANDLE, "the executable graph is not live");
+    return stream_of(stream, in) ? CUDA_SUCCESS : CUDA_ERROR_INVALID_HANDLE;
+}
+
 CUresult CUDAAPI graph_launch(CUgraphExec exec, CUstream stream) {
     if (const CUresult failed = calls.enter("cuGraphLaunch")) return failed;
     const context* in = current_context();
@@ -811,6 +819,7 @@ const std::array entry_points{
     serve<PFN_cuGraphInstantiateWithFlags_v11040>("cuGraphInstantiateWithFlags", 11040, graph_instantiate),
     serve<PFN_cuGraphExecKernelNodeSetParams_v12000>("cuGraphExecKernelNodeSetParams", 12000,
                                                      graph_exec_kernel_node_set_params),
+    serve<PFN_cuGraphUpload_v11010>("cuGraphUpload", 11010, graph_upload),
     serve<PFN_cuGraphLaunch_v10000>("cuGraphLaunch", 10000, graph_launch),
     serve<PFN_cuGraphExecDestroy_v10000>("cuGraphExecDestroy", 10000, graph_exec_destroy),
     serve<PFN_cuGraphDestroy_v10000>("cuGraphDestroy", 10000, graph_destroy),

@@ -102,6 +102,7 @@ void check_pdl(Format format) {
         check("stream launches");
     }
     accy::cuda::pipeline_graph<pdl> graph(device(), pool, scratch, operands, results, pdl::scalar_values{n});
+    graph.upload(stream.get());  // the replays are the same with the graph on the device ahead of them
     for (int round = 0; round < 20; ++round) {
         poison_out();
         graph.launch(stream.get());
@@ -152,6 +153,9 @@ BOOST_AUTO_TEST_CASE(a_moved_from_graph_refuses_launch_and_update) {
     BOOST_CHECK_EXCEPTION(graph.update(pdl::scalar_values{run.n}), accy::error,
                           fails_with(accy::errc::launch_argument_mismatch,
                                      {"pipeline_graph::update of pipeline 'accy.test.pdl' v1: the graph was moved from"}));
+    BOOST_CHECK_EXCEPTION(graph.upload(), accy::error,
+                          fails_with(accy::errc::launch_argument_mismatch,
+                                     {"pipeline_graph::upload of pipeline 'accy.test.pdl' v1: the graph was moved from"}));
     moved.update(pdl::scalar_values{run.n - 1});
     moved.launch();
     device().synchronize(std::nullopt);

@@ -73,6 +73,7 @@ struct driver_api {
     PFN_cuGraphAddDependencies_v12030 graph_add_dependencies = nullptr;
     PFN_cuGraphInstantiateWithFlags_v11040 graph_instantiate = nullptr;
     PFN_cuGraphExecKernelNodeSetParams_v12000 graph_exec_kernel_node_set_params = nullptr;
+    PFN_cuGraphUpload_v11010 graph_upload = nullptr;
     PFN_cuGraphLaunch_v10000 graph_launch = nullptr;
     PFN_cuGraphExecDestroy_v10000 graph_exec_destroy = nullptr;
     PFN_cuGraphDestroy_v10000 graph_destroy = nullptr;
@@ -196,6 +197,7 @@ inline loaded_driver load_driver() {
     resolve(get_proc_address, "cuGraphAddDependencies", 12030, api.graph_add_dependencies, failure);
     resolve(get_proc_address, "cuGraphInstantiateWithFlags", 11040, api.graph_instantiate, failure);
     resolve(get_proc_address, "cuGraphExecKernelNodeSetParams", 12000, api.graph_exec_kernel_node_set_params, failure);
+    resolve(get_proc_address, "cuGraphUpload", 11010, api.graph_upload, failure);
     resolve(get_proc_address, "cuGraphLaunch", 10000, api.graph_launch, failure);
     resolve(get_proc_address, "cuGraphExecDestroy", 10000, api.graph_exec_destroy, failure);
     resolve(get_proc_address, "cuGraphDestroy", 10000, api.graph_destroy, failure);

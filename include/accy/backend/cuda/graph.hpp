@@ -77,6 +77,15 @@ public:
         detail::check(*api_, api_->graph_launch(state_->exec, stream.value_or(nullptr)), "cuGraphLaunch");
     }
 
+    /// Uploads the executable graph to the device, queued on `stream` (the legacy default stream when
+    /// none), so that the first `launch` costs what a later one does; instantiation alone leaves the
+    /// upload to the first launch. After an `update`, a launch uploads what changed itself.
+    void upload(const std::optional<CUstream>& stream = std::nullopt) {
+        check_not_moved_from("pipeline_graph::upload");
+        const context_scope current(*api_, context_);
+        detail::check(*api_, api_->graph_upload(state_->exec, stream.value_or(nullptr)), "cuGraphUpload");
+    }
+
     /// Re-derives every stage from new runtime scalars, all or nothing: if a check fails nothing
     /// changes, and if the driver refuses node k the nodes before it are set back to the scalars
     /// of the last successful update (or construction) before the error is thrown. Call it only
