@@ -685,21 +685,18 @@ CUresult CUDAAPI graph_exec_kernel_node_set_params(CUgraphExec exec, CUgraphNode
     return CUDA_SUCCESS;
 }
 
-CUresult CUDAAPI graph_upload(CUgraphExec exec, CUstream stream) {
-    if (const CUresult failed = calls.enter("cuGraphUpload")) return failed;
+/// What cuGraphUpload and cuGraphLaunch (`call`) check: a live executable graph, a stream of the current context.
+CUresult queue_graph(const char* call, CUgraphExec exec, CUstream stream) {
+    if (const CUresult failed = calls.enter(call)) return failed;
     const context* in = current_context();
     if (in == nullptr) return CUDA_ERROR_INVALID_CONTEXT;
     if (held.graph_execs.find(exec) == nullptr) return misuse(CUDA_ERROR_INVALID_HANDLE, "the executable graph is not live");
     return stream_of(stream, in) ? CUDA_SUCCESS : CUDA_ERROR_INVALID_HANDLE;
 }
 
-CUresult CUDAAPI graph_launch(CUgraphExec exec, CUstream stream) {
-    if (const CUresult failed = calls.enter("cuGraphLaunch")) return failed;
-    const context* in = current_context();
-    if (in == nullptr) return CUDA_ERROR_INVALID_CONTEXT;
-    if (held.graph_execs.find(exec) == nullptr) return misuse(CUDA_ERROR_INVALID_HANDLE, "the executable graph is not live");
-    return stream_of(stream, in) ? CUDA_SUCCESS : CUDA_ERROR_INVALID_HANDLE;
-}
+CUresult CUDAAPI graph_upload(CUgraphExec exec, CUstream stream) { return queue_graph("cuGraphUpload", exec, stream); }
+
+CUresult CUDAAPI graph_launch(CUgraphExec exec, CUstream stream) { return queue_graph("cuGraphLaunch", exec, stream); }
 
 CUresult CUDAAPI graph_exec_destroy(CUgraphExec exec) {
     if (const CUresult failed = calls.enter("cuGraphExecDestroy")) return failed;

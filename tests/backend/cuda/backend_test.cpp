@@ -121,6 +121,14 @@ public:
         if (graph_ != nullptr) api_.graph_destroy(graph_);
     }
 
+    /// The nodes the capture recorded.
+    std::size_t node_count() const {
+        static const auto get_nodes = driver_entry<PFN_cuGraphGetNodes_v10000>("cuGraphGetNodes", 10000);
+        std::size_t count = 0;
+        accy::cuda::detail::check(api_, get_nodes(graph_, nullptr, &count), "cuGraphGetNodes");
+        return count;
+    }
+
     /// Replays the graph on `stream` after every earlier copy of the device (a copy from pageable
     /// memory may return before its DMA ends, and a non-blocking stream does not wait for it), and waits.
     void replay(CUstream stream) const {
@@ -309,6 +317,7 @@ BOOST_AUTO_TEST_CASE(a_launch_from_a_pool_with_scratch_joins_a_capture_in_every_
                                                   accy::on_stream(stream.get()));
             });
             BOOST_TEST(!device().capturing(stream.get()));
+            BOOST_TEST(graph.node_count() == square_add::stage_count);  // a kernel node per stage, no zero fill
             graph.replay(stream.get());
             run.check();
             // A replay reads the operand anew: fresh values, a poisoned result.
@@ -340,6 +349,7 @@ BOOST_AUTO_TEST_CASE(a_cold_launch_in_a_capture_is_refused_and_the_capture_stays
                                                                 run.results(), run.scalars, accy::use_pool(pool)),
                               accy::error, code_is(accy::errc::unsupported_operation));
     });
+    BOOST_TEST(graph.node_count() == square_add::stage_count);  // the refused launches recorded nothing
     graph.replay(stream.get());
     run.check();
 }

@@ -25,7 +25,6 @@ namespace accy::detail {
 /// the pipeline's table of entries, so it is refused first, as no backend runs it either.
 ACCY_DECL void check_format(format fmt, const pipeline_table& pipeline, const error_context& context);
 
-
 /// Checks every bounded runtime scalar; `launch_argument_mismatch` names the scalar, its value and bounds.
 ACCY_DECL void check_runtime_scalars(std::span<const scalar_info> scalars, const derived_value* values,
                                      const error_context& context);

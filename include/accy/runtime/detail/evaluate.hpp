@@ -27,8 +27,6 @@ inline std::string to_string(wide_int value) {
     return message(value);
 }
 
-[[noreturn, gnu::cold]] ACCY_DECL void throw_outside(std::string_view what, wide_int value, dtype type);
-
 /// `value`, checked to be a value of the integer `type`.
 ACCY_DECL wide_int fit(wide_int value, dtype type, std::string_view what);
 

@@ -38,18 +38,17 @@ ACCY_DECL void check_runtime_scalars(std::span<const scalar_info> scalars, const
     }
 }
 
-/// A declared buffer as messages name it, as the parts `list`, " ", `index`, `opening`, `type_name`,
-/// `closing`: with its dtype where `typed` ("intermediate 1 (f32)"), else without ("workspace 1").
+/// A declared buffer as messages name it: with its dtype where `typed` ("intermediate 1 (f32)"),
+/// else without ("workspace 1"). Only a failure spells the name out.
 struct named_buffer {
-    buffer_kind list = buffer_kind::operand;
-    std::size_t index = 0;
-    std::string_view opening, type_name, closing;
+    const buffer_plan& declared;
+    bool typed;
 
-    named_buffer(const buffer_plan& declared, bool typed) noexcept : list(declared.list), index(declared.index) {
-        if (!typed) return;
-        opening = " (";
-        type_name = to_string(declared.type);
-        closing = ")";
+    std::string text() const {
+        std::string name;
+        append_parts(name, {declared.list, " ", declared.index});
+        if (typed) append_parts(name, {" (", declared.type, ")"});
+        return name;
     }
 };
 
@@ -62,7 +61,7 @@ inline named_buffer passed_buffer(const buffer_plan& declared) noexcept {
 /// Throws `code` in `context` for the buffer `named`, the reason its name then `why`'s parts.
 template <class... Why>
 [[noreturn]] void fail_for(errc code, const error_context& context, const named_buffer& named, const Why&... why) {
-    fail(code, context, {named.list, " ", named.index, named.opening, named.type_name, named.closing, " ", why...});
+    fail(code, context, {named.text(), " ", why...});
 }
 
 ACCY_DECL std::size_t byte_size_of(const buffer_plan& declared, const derivation_step* steps, const derived_value* scalars,
@@ -72,9 +71,8 @@ ACCY_DECL std::size_t byte_size_of(const buffer_plan& declared, const derivation
         const derivation_step* next = steps + declared.extent_step;
         extent = evaluate(next, scalars).integer;
     } catch (const error& failure) {
-        const named_buffer name(declared, true);
         std::string step;
-        append_parts(step, {"extent of ", name.list, " ", name.index, name.opening, name.type_name, name.closing});
+        append_parts(step, {"extent of ", named_buffer{declared, true}.text()});
         throw failure.in_context(merged({.step = step}, context));
     }
     if (extent < 1)

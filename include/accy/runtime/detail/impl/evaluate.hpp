@@ -22,14 +22,10 @@ constexpr bool is_finite(double value) noexcept {
     return -std::numeric_limits<double>::max() <= value && value <= std::numeric_limits<double>::max();
 }
 
-ACCY_DECL void throw_outside(std::string_view what, wide_int value, dtype type) {
-    fail(errc::launch_argument_mismatch, {},
-         {what, " is ", value, ", outside ", type, " (", lowest(type), " to ", highest(type), ")"});
-}
-
 ACCY_DECL wide_int fit(wide_int value, dtype type, std::string_view what) {
     if (value < lowest(type) || value > highest(type)) [[unlikely]]
-        throw_outside(what, value, type);
+        fail(errc::launch_argument_mismatch, {},
+             {what, " is ", value, ", outside ", type, " (", lowest(type), " to ", highest(type), ")"});
     return value;
 }
 
