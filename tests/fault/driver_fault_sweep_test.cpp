@@ -1,8 +1,8 @@
 // SPDX-License-Identifier: Apache-2.0
 // The driver fault sweep: accy's CUDA backend on a fake driver (fake_cuda.cpp, loaded as libcuda.so.1) that fails
 // each of its calls in turn, one child process per failure, through loading the driver, making a backend, allocating
-// and copying, loading a pool, launching cold and hot, building, updating and replaying a graph, two devices' streams,
-// events and peer copies, and destroying everything. Each failure must surface as the accy::error of the public call
+// and copying, loading a pool, launching cold and hot, building, updating, replaying and embedding a graph, two
+// devices' streams, events and peer copies, and destroying everything. Each failure must surface as the accy::error of the public call
 // that made the failed call, with the documented code and the driver's result as driver_result(), unless accy
 // documents it as tolerated (a destructor's call); what the driver made must be destroyed; nothing may crash or hang.
 #include "fault/fault_sweep.hpp"
@@ -116,6 +116,34 @@ void hot_launch(steps& step) {
     step("backend::synchronize (stream)", [&] { device.synchronize(stream.get()); });
 }
 
+/// A graph of the test's own, as a caller builds one around a pipeline_graph, and its executable once
+/// instantiated; what the driver made is destroyed with it.
+class caller_graph {
+public:
+    explicit caller_graph(accy::cuda::backend& device) : device_(device) {
+        accy::cuda::detail::check(device.driver(), device.driver().graph_create(&graph_, 0), "cuGraphCreate");
+    }
+    caller_graph(const caller_graph&) = delete;
+    caller_graph& operator=(const caller_graph&) = delete;
+    ~caller_graph() {
+        if (exec_ != nullptr) device_.driver().graph_exec_destroy(exec_);
+        device_.driver().graph_destroy(graph_);
+    }
+
+    void instantiate() {
+        const auto current = device_.enter_context();
+        accy::cuda::detail::check(device_.driver(), device_.driver().graph_instantiate(&exec_, graph_, 0),
+                                  "cuGraphInstantiateWithFlags");
+    }
+    CUgraph graph() const { return graph_; }
+    CUgraphExec exec() const { return exec_; }
+
+private:
+    accy::cuda::backend& device_;
+    CUgraph graph_ = nullptr;
+    CUgraphExec exec_ = nullptr;
+};
+
 void graph_build_update_replay(steps& step) {
     accy::cuda::backend device = make_backend(step);
     const pipeline_buffers buffers(step, device), others(step, device);
@@ -131,6 +159,12 @@ void graph_build_update_replay(steps& step) {
     step("pipeline_graph::update (buffers and scalars)", [&] { graph.update(others.operands, others.results, scalars); });
     step("pipeline_graph::launch", [&] { graph.launch(); });
     step("backend::synchronize", [&] { device.synchronize(std::nullopt); });
+    std::optional<caller_graph> caller;
+    step("cuGraphCreate (the caller's graph)", [&] { caller.emplace(device); });
+    const CUgraphNode embedded = step("pipeline_graph::add_to", [&] { return graph.add_to(caller->graph()); });
+    step("cuGraphInstantiateWithFlags (the caller's graph)", [&] { caller->instantiate(); });
+    step("pipeline_graph::update (embedded)", [&] { graph.update(sweep_pipeline::scalar_values{rows / 2, columns}); });
+    step("pipeline_graph::update_embedded", [&] { graph.update_embedded(caller->exec(), embedded); });
 }
 
 void two_devices(steps& step) {

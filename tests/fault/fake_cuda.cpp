@@ -613,10 +613,20 @@ CUresult CUDAAPI graph_add_kernel_node(CUgraphNode* node, CUgraph in, const CUgr
 }
 
 /// The kernel node `handle` of a live graph, or null.
-const graph_node* find_kernel_node(CUgraphNode handle) {
+graph_node* find_kernel_node(CUgraphNode handle) {
     for (const auto& live : held.graphs)
-        if (const graph_node* found = live.second->find(handle); found != nullptr && found->function != nullptr) return found;
+        if (graph_node* found = live.second->find(handle); found != nullptr && found->function != nullptr) return found;
     return nullptr;
+}
+
+CUresult CUDAAPI graph_kernel_node_set_params(CUgraphNode node, const CUDA_KERNEL_NODE_PARAMS_v2* parameters) {
+    if (const CUresult failed = calls.enter("cuGraphKernelNodeSetParams")) return failed;
+    graph_node* found = find_kernel_node(node);
+    if (found == nullptr) return misuse(CUDA_ERROR_INVALID_VALUE, "not a kernel node of a live graph");
+    graph_node updated;
+    if (const CUresult refused = kernel_node(*parameters, updated)) return refused;
+    *found = std::move(updated);
+    return CUDA_SUCCESS;
 }
 
 CUresult CUDAAPI graph_kernel_node_set_attribute(CUgraphNode node, CUkernelNodeAttrID attribute, const CUkernelNodeAttrValue*) {
@@ -660,6 +670,20 @@ CUresult CUDAAPI graph_add_dependencies(CUgraph in, const CUgraphNode* from, con
     return CUDA_SUCCESS;
 }
 
+CUresult CUDAAPI graph_add_child_graph_node(CUgraphNode* node, CUgraph in, const CUgraphNode* dependencies,
+                                            std::size_t count, CUgraph child) {
+    if (const CUresult failed = calls.enter("cuGraphAddChildGraphNode")) return failed;
+    graph* target = held.graphs.find(in);
+    if (target == nullptr || held.graphs.find(child) == nullptr || in == child)
+        return misuse(CUDA_ERROR_INVALID_VALUE, "a graph or child graph that is not live, or a graph as its own child");
+    if (!nodes_of(*target, dependencies, count)) return CUDA_ERROR_INVALID_VALUE;
+    auto made = std::make_unique<graph_node>();
+    made->child_graph = true;
+    *node = reinterpret_cast<CUgraphNode>(made.get());
+    target->nodes.push_back(std::move(made));
+    return CUDA_SUCCESS;
+}
+
 CUresult CUDAAPI graph_instantiate(CUgraphExec* exec, CUgraph from, unsigned long long flags) {
     if (const CUresult failed = calls.enter("cuGraphInstantiateWithFlags")) return failed;
     if (current_context() == nullptr) return CUDA_ERROR_INVALID_CONTEXT;
@@ -668,6 +692,7 @@ CUresult CUDAAPI graph_instantiate(CUgraphExec* exec, CUgraph from, unsigned lon
     auto made = std::make_unique<graph_exec>();
     for (const auto& node : source->nodes)
         if (node->function != nullptr) made->nodes.emplace(reinterpret_cast<CUgraphNode>(node.get()), *node);
+        else if (node->child_graph) made->child_graphs.insert(reinterpret_cast<CUgraphNode>(node.get()));
     *exec = held.graph_execs.add(std::move(made));
     return CUDA_SUCCESS;
 }
@@ -683,6 +708,14 @@ CUresult CUDAAPI graph_exec_kernel_node_set_params(CUgraphExec exec, CUgraphNode
     if (const CUresult refused = kernel_node(*parameters, updated)) return refused;
     found->second = std::move(updated);
     return CUDA_SUCCESS;
+}
+
+CUresult CUDAAPI graph_exec_child_graph_node_set_params(CUgraphExec exec, CUgraphNode node, CUgraph child) {
+    if (const CUresult failed = calls.enter("cuGraphExecChildGraphNodeSetParams")) return failed;
+    const graph_exec* target = held.graph_execs.find(exec);
+    if (target == nullptr) return misuse(CUDA_ERROR_INVALID_HANDLE, "the executable graph is not live");
+    if (!target->child_graphs.contains(node)) return misuse(CUDA_ERROR_INVALID_VALUE, "not a child graph node of the executable graph");
+    return held.graphs.find(child) != nullptr ? CUDA_SUCCESS : misuse(CUDA_ERROR_INVALID_VALUE, "the child graph is not live");
 }
 
 /// What cuGraphUpload and cuGraphLaunch (`call`) check: a live executable graph, a stream of the current context.
@@ -810,12 +843,16 @@ const std::array entry_points{
     serve<PFN_cuLaunchKernelEx_v11060>("cuLaunchKernelEx", 11060, launch_kernel_ex),
     serve<PFN_cuGraphCreate_v10000>("cuGraphCreate", 10000, graph_create),
     serve<PFN_cuGraphAddKernelNode_v12000>("cuGraphAddKernelNode", 12000, graph_add_kernel_node),
+    serve<PFN_cuGraphKernelNodeSetParams_v12000>("cuGraphKernelNodeSetParams", 12000, graph_kernel_node_set_params),
     serve<PFN_cuGraphKernelNodeSetAttribute_v11000>("cuGraphKernelNodeSetAttribute", 11000, graph_kernel_node_set_attribute),
     serve<PFN_cuGraphAddMemsetNode_v10000>("cuGraphAddMemsetNode", 10000, graph_add_memset_node),
     serve<PFN_cuGraphAddDependencies_v12030>("cuGraphAddDependencies", 12030, graph_add_dependencies),
+    serve<PFN_cuGraphAddChildGraphNode_v10000>("cuGraphAddChildGraphNode", 10000, graph_add_child_graph_node),
     serve<PFN_cuGraphInstantiateWithFlags_v11040>("cuGraphInstantiateWithFlags", 11040, graph_instantiate),
     serve<PFN_cuGraphExecKernelNodeSetParams_v12000>("cuGraphExecKernelNodeSetParams", 12000,
                                                      graph_exec_kernel_node_set_params),
+    serve<PFN_cuGraphExecChildGraphNodeSetParams_v11010>("cuGraphExecChildGraphNodeSetParams", 11010,
+                                                         graph_exec_child_graph_node_set_params),
     serve<PFN_cuGraphUpload_v11010>("cuGraphUpload", 11010, graph_upload),
     serve<PFN_cuGraphLaunch_v10000>("cuGraphLaunch", 10000, graph_launch),
     serve<PFN_cuGraphExecDestroy_v10000>("cuGraphExecDestroy", 10000, graph_exec_destroy),

@@ -113,25 +113,29 @@ struct context_object {
     const context* owner = nullptr;
 };
 
-/// A node of a graph: a kernel launch, with the parameter bytes copied when it was added or set, or a memset.
+/// A node of a graph: a kernel launch, with the parameter bytes copied when it was added or set, a
+/// memset, or a child graph (whose nodes are not modelled).
 struct graph_node {
-    const kernel_object* function = nullptr;  ///< null for a memset node
+    const kernel_object* function = nullptr;  ///< null for a memset or child graph node
     std::vector<std::byte> parameters;
+    bool child_graph = false;
 };
 
 struct graph {
     std::vector<std::unique_ptr<graph_node>> nodes;
 
-    const graph_node* find(CUgraphNode handle) const {
+    graph_node* find(CUgraphNode handle) const {
         for (const auto& node : nodes)
             if (reinterpret_cast<CUgraphNode>(node.get()) == handle) return node.get();
         return nullptr;
     }
 };
 
-/// An executable graph: its kernel nodes' parameters, independent of the graph once instantiated.
+/// An executable graph: its kernel nodes' parameters, independent of the graph once instantiated,
+/// and its child graph nodes.
 struct graph_exec {
     std::map<CUgraphNode, graph_node> nodes;
+    std::set<CUgraphNode> child_graphs;
 };
 
 /// The live objects of one kind, owned here and known by handle, the object's address.

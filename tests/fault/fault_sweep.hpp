@@ -113,7 +113,7 @@ inline std::optional<accy_fake_cuda_kind> destroyed_kind(std::string_view entry)
 /// graph update setting its nodes back. Each is failed again after each fault that leads to it.
 inline bool on_failure_path(std::string_view entry) {
     return entry == "cuModuleLoadDataEx" || entry == "cuModuleUnload" || entry == "cuCtxSynchronize" ||
-           entry == "cuStreamSynchronize" || entry == "cuGraphExecKernelNodeSetParams";
+           entry == "cuStreamSynchronize" || entry == "cuGraphKernelNodeSetParams" || entry == "cuGraphExecKernelNodeSetParams";
 }
 
 inline constexpr std::array<std::string_view, accy_fake_cuda_kind_count> kind_names{

@@ -354,4 +354,86 @@ BOOST_AUTO_TEST_CASE(a_cold_launch_in_a_capture_is_refused_and_the_capture_stays
     run.check();
 }
 
+/// The caller's own kernel node in `graph` after `dependency` (none when null): accy_test_square,
+/// `squares[i] = in[i] * in[i]` for i < n, a kernel the caller loaded itself (here the pool's).
+CUgraphNode add_square_node(CUgraph graph, CUgraphNode dependency, CUfunction square, const accy::buffer& squares,
+                            const accy::buffer& in, std::uint32_t n) {
+    CUdeviceptr squares_address = squares.address, in_address = in.address;
+    void* parameters[] = {&squares_address, &in_address, &n};
+    CUDA_KERNEL_NODE_PARAMS node{};
+    node.func = square;
+    node.gridDimX = (n + threads - 1) / threads;
+    node.gridDimY = node.gridDimZ = 1;
+    node.blockDimX = threads;
+    node.blockDimY = node.blockDimZ = 1;
+    node.kernelParams = parameters;
+    CUgraphNode added = nullptr;
+    const accy::cuda::driver_api& api = device().driver();
+    accy::cuda::detail::check(api, api.graph_add_kernel_node(&added, graph, &dependency, dependency != nullptr ? 1 : 0, &node),
+                              "cuGraphAddKernelNode");
+    return added;
+}
+
+BOOST_AUTO_TEST_CASE(a_pipeline_graph_embedded_between_the_callers_kernels_replays_and_updates) {
+    const accy::cuda::driver_api& api = device().driver();
+    const accy::cuda::stream_owner stream(device(), CU_STREAM_NON_BLOCKING);
+    const auto pool = accy::load_artifacts<square_add>(device(), accy::formats::cuda_ptx);
+    const std::uint32_t n = std::max<std::uint32_t>(random_n(), 2);
+    const std::vector<float> source = random_values<float>(n, -2.0f, 2.0f);
+    const gpu_buffer<float> x = to_device<float>(source);
+    square_add_case run(n);  // its operand is the caller's first kernel's output
+    const gpu_buffer<float> last(device(), n);
+    const auto scratch = accy::allocate_scratch<square_add>(device(), run.scalars);
+    accy::cuda::pipeline_graph<square_add> stages(device(), pool, scratch, run.operands(), run.results(), run.scalars);
+
+    // The caller's graph: in = x * x, then the pipeline (out = in * in + in), then last = out * out.
+    const CUfunction square = pool[0].kernel.function;
+    const accy::cuda::context_scope current(api, device().context());
+    CUgraph caller = nullptr;
+    accy::cuda::detail::check(api, api.graph_create(&caller, 0), "cuGraphCreate");
+    CUgraphExec exec = nullptr;
+    const auto release = [&] {
+        if (exec != nullptr) api.graph_exec_destroy(exec);
+        api.graph_destroy(caller);
+    };
+    try {
+        const CUgraphNode first = add_square_node(caller, nullptr, square, run.in.view(), x.view(), n);
+        const std::array<CUgraphNode, 1> after_first{first};
+        const CUgraphNode embedded = stages.add_to(caller, after_first);
+        add_square_node(caller, embedded, square, last.view(), run.out.view(), n);
+        accy::cuda::detail::check(api, api.graph_instantiate(&exec, caller, 0), "cuGraphInstantiate");
+
+        /// Replays the caller's graph and compares `last` with the CPU's for the first `computed`
+        /// elements; past them the pipeline computed nothing, so `out` stays poisoned.
+        const auto replay_and_check = [&](std::uint32_t computed) {
+            poison(run.out.view());
+            poison(last.view());
+            accy::cuda::detail::check(api, api.ctx_synchronize(), "cuCtxSynchronize");
+            accy::cuda::detail::check(api, api.graph_launch(exec, stream.get()), "cuGraphLaunch");
+            accy::cuda::detail::check(api, api.stream_synchronize(stream.get()), "cuStreamSynchronize");
+            const std::vector<float> got = to_host<float>(last.view(), n);
+            const std::vector<float> out = to_host<float>(run.out.view(), n);
+            std::size_t wrong = 0;
+            for (std::uint32_t i = 0; i < n; ++i) {
+                const float in = source[i] * source[i];
+                const float pipeline = in * in + in;
+                const bool right = i < computed ? std::abs(got[i] - pipeline * pipeline) <= 1e-5f * std::max(1.0f, pipeline * pipeline)
+                                                : std::isnan(out[i]);
+                if (!right && wrong++ < 5) BOOST_TEST_MESSAGE("element " << i << ": got " << got[i] << ", out " << out[i]);
+            }
+            BOOST_TEST(wrong == 0u, wrong << " of " << n << " elements wrong, " << computed << " computed");
+        };
+        replay_and_check(n);
+        // Fewer elements: the graph's own nodes change at once; the caller's copy after update_embedded.
+        const std::uint32_t half = n / 2;
+        stages.update(square_add::scalar_values{half});
+        stages.update_embedded(exec, embedded);
+        replay_and_check(half);
+    } catch (...) {
+        release();
+        throw;
+    }
+    release();
+}
+
 BOOST_AUTO_TEST_SUITE_END()

@@ -68,11 +68,14 @@ struct driver_api {
     PFN_cuLaunchKernelEx_v11060 launch_kernel_ex = nullptr;
     PFN_cuGraphCreate_v10000 graph_create = nullptr;
     PFN_cuGraphAddKernelNode_v12000 graph_add_kernel_node = nullptr;
+    PFN_cuGraphKernelNodeSetParams_v12000 graph_kernel_node_set_params = nullptr;
     PFN_cuGraphKernelNodeSetAttribute_v11000 graph_kernel_node_set_attribute = nullptr;
     PFN_cuGraphAddMemsetNode_v10000 graph_add_memset_node = nullptr;
     PFN_cuGraphAddDependencies_v12030 graph_add_dependencies = nullptr;
+    PFN_cuGraphAddChildGraphNode_v10000 graph_add_child_graph_node = nullptr;
     PFN_cuGraphInstantiateWithFlags_v11040 graph_instantiate = nullptr;
     PFN_cuGraphExecKernelNodeSetParams_v12000 graph_exec_kernel_node_set_params = nullptr;
+    PFN_cuGraphExecChildGraphNodeSetParams_v11010 graph_exec_child_graph_node_set_params = nullptr;
     PFN_cuGraphUpload_v11010 graph_upload = nullptr;
     PFN_cuGraphLaunch_v10000 graph_launch = nullptr;
     PFN_cuGraphExecDestroy_v10000 graph_exec_destroy = nullptr;
@@ -192,11 +195,15 @@ inline loaded_driver load_driver() {
     resolve(get_proc_address, "cuLaunchKernelEx", 11060, api.launch_kernel_ex, failure);
     resolve(get_proc_address, "cuGraphCreate", 10000, api.graph_create, failure);
     resolve(get_proc_address, "cuGraphAddKernelNode", 12000, api.graph_add_kernel_node, failure);
+    resolve(get_proc_address, "cuGraphKernelNodeSetParams", 12000, api.graph_kernel_node_set_params, failure);
     resolve(get_proc_address, "cuGraphKernelNodeSetAttribute", 11000, api.graph_kernel_node_set_attribute, failure);
     resolve(get_proc_address, "cuGraphAddMemsetNode", 10000, api.graph_add_memset_node, failure);
     resolve(get_proc_address, "cuGraphAddDependencies", 12030, api.graph_add_dependencies, failure);
+    resolve(get_proc_address, "cuGraphAddChildGraphNode", 10000, api.graph_add_child_graph_node, failure);
     resolve(get_proc_address, "cuGraphInstantiateWithFlags", 11040, api.graph_instantiate, failure);
     resolve(get_proc_address, "cuGraphExecKernelNodeSetParams", 12000, api.graph_exec_kernel_node_set_params, failure);
+    resolve(get_proc_address, "cuGraphExecChildGraphNodeSetParams", 11010, api.graph_exec_child_graph_node_set_params,
+            failure);
     resolve(get_proc_address, "cuGraphUpload", 11010, api.graph_upload, failure);
     resolve(get_proc_address, "cuGraphLaunch", 10000, api.graph_launch, failure);
     resolve(get_proc_address, "cuGraphExecDestroy", 10000, api.graph_exec_destroy, failure);

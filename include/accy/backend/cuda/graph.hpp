@@ -37,8 +37,9 @@ namespace accy::cuda {
 /// (`cuGraphExecKernelNodeSetParams`), with new operands and results where given. The graph keeps
 /// the buffers it was made with, or last updated with: the caller keeps the pool, scratch, operands
 /// and results alive while the graph exists, and destroying the graph waits for nothing. The pool
-/// must be one `device` loaded, as `launch_pipeline` requires. Move-only: `launch` and `update` of a
-/// moved-from graph throw `launch_argument_mismatch` (as a launch from a moved-from pool does).
+/// must be one `device` loaded, as `launch_pipeline` requires. `add_to` puts the stages into a graph
+/// of the caller's, as a child graph node between the caller's own nodes. Move-only: the members of
+/// a moved-from graph throw `launch_argument_mismatch` (as a launch from a moved-from pool does).
 template <class Pipeline>
 class pipeline_graph {
     static_assert(is_pipeline<Pipeline> && Pipeline::well_formed,
@@ -86,8 +87,43 @@ public:
         detail::check(*api_, api_->graph_upload(state_->exec, stream.value_or(nullptr)), "cuGraphUpload");
     }
 
+    /// The CUDA graph the executable graph was instantiated from, borrowed: it lives as long as this
+    /// object, and its kernel nodes hold the arguments of the last `update` (or of construction). For
+    /// the caller's own calls that read a graph (cuGraphClone, cuGraphDebugDotPrint, ...); a change
+    /// made to it reaches neither `launch` nor `update`.
+    CUgraph cuda_graph() const {
+        check_not_moved_from("pipeline_graph::cuda_graph");
+        return state_->graph;
+    }
+
+    /// Adds the stages to the caller's graph `caller` as one child graph node that depends on
+    /// `dependencies`, and returns that node, for the caller's next nodes to depend on. The node is a
+    /// copy of the stages as they are now: after an `update`, `update_embedded` carries the new
+    /// arguments into the caller's executable graph. The caller keeps this graph's pool, scratch,
+    /// operands and results alive while its own graph or an executable of it exists.
+    CUgraphNode add_to(CUgraph caller, std::span<const CUgraphNode> dependencies = {}) const {
+        check_not_moved_from("pipeline_graph::add_to");
+        const context_scope current(*api_, context_);
+        CUgraphNode added = nullptr;
+        detail::check(*api_,
+                      api_->graph_add_child_graph_node(&added, caller, dependencies.data(), dependencies.size(), state_->graph),
+                      "cuGraphAddChildGraphNode");
+        return added;
+    }
+
+    /// Sets `node`, a child graph node that `add_to` added to the graph the caller's executable graph
+    /// `caller_exec` was instantiated from, to the stages' arguments as they are now (after an
+    /// `update`), for the caller's next launch of `caller_exec`. As for `update`, call it only while
+    /// no launch of `caller_exec` is queued.
+    void update_embedded(CUgraphExec caller_exec, CUgraphNode node) const {
+        check_not_moved_from("pipeline_graph::update_embedded");
+        const context_scope current(*api_, context_);
+        detail::check(*api_, api_->graph_exec_child_graph_node_set_params(caller_exec, node, state_->graph),
+                      "cuGraphExecChildGraphNodeSetParams");
+    }
+
     /// Re-derives every stage from new runtime scalars, all or nothing: if a check fails nothing
-    /// changes, and if the driver refuses node k the nodes before it are set back to the scalars
+    /// changes, and if the driver refuses node k the nodes up to it are set back to the scalars
     /// of the last successful update (or construction) before the error is thrown. Call it only
     /// while no replay of this graph is queued: the nodes change for the next launch.
     /// `runtime_scalars` is a tuple of the declared types, as `launch_pipeline` takes them.
@@ -164,9 +200,11 @@ private:
                 detail::set_geometry(node, launches.config(stage));
                 node.kernelParams = parameters.data();  // copied by the driver
                 if (how == node_write::set) {
+                    // The graph's node too, so that `cuda_graph`, `add_to` and `update_embedded` see the update.
+                    detail::check(*api_, api_->graph_kernel_node_set_params(nodes_[stage], &node), "cuGraphKernelNodeSetParams");
+                    if (written != nullptr) ++*written;
                     detail::check(*api_, api_->graph_exec_kernel_node_set_params(state_->exec, nodes_[stage], &node),
                                   "cuGraphExecKernelNodeSetParams");
-                    if (written != nullptr) ++*written;
                     continue;
                 }
                 if (add_zero_fills(launches, stage, last)) last_is_kernel = false;
