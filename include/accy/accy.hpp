@@ -20,6 +20,7 @@
 #include <accy/kernel/payload.hpp>
 #include <accy/kernel/registry.hpp>
 #include <accy/pipeline/buffer_ref.hpp>
+#include <accy/pipeline/control_flow.hpp>
 #include <accy/pipeline/definition.hpp>
 #include <accy/pipeline/derivation.hpp>
 #include <accy/pipeline/diagnosis.hpp>
@@ -29,6 +30,7 @@
 #include <accy/pipeline/runtime_scalars.hpp>
 #include <accy/pipeline/shape.hpp>
 #include <accy/pipeline/stage.hpp>
+#include <accy/pipeline/stages.hpp>
 #include <accy/runtime/artifact_pool.hpp>
 #include <accy/runtime/backend.hpp>
 #include <accy/runtime/checked_launch.hpp>

@@ -8,7 +8,7 @@
 #include <accy/pipeline/buffer_ref.hpp>
 #include <accy/pipeline/derivation.hpp>
 #include <accy/pipeline/pipeline.hpp>
-#include <accy/pipeline/stage.hpp>
+#include <accy/pipeline/stages.hpp>
 #include <accy/pipeline/tensor_map.hpp>
 
 #include <boost/hana/filter.hpp>

@@ -684,15 +684,57 @@ CUresult CUDAAPI graph_add_child_graph_node(CUgraphNode* node, CUgraph in, const
     return CUDA_SUCCESS;
 }
 
+CUresult CUDAAPI graph_conditional_handle_create(CUgraphConditionalHandle* handle, CUgraph in, CUcontext context_handle,
+                                                 unsigned, unsigned flags) {
+    if (const CUresult failed = calls.enter("cuGraphConditionalHandleCreate")) return failed;
+    graph* target = held.graphs.find(in);
+    if (target == nullptr) return misuse(CUDA_ERROR_INVALID_VALUE, "the graph is not live");
+    const context* owner = held.find(context_handle);
+    if (owner == nullptr || !owner->alive()) return misuse(CUDA_ERROR_INVALID_CONTEXT, "a handle of a context that is not alive");
+    if ((flags & ~unsigned{CU_GRAPH_COND_ASSIGN_DEFAULT}) != 0) return unmodelled(text("conditional handle flags ", flags));
+    *handle = ++target->conditional_handles;
+    return CUDA_SUCCESS;
+}
+
+/// Adds a conditional node, the only kind accy adds this way, and makes its body graph.
+CUresult CUDAAPI graph_add_node(CUgraphNode* node, CUgraph in, const CUgraphNode* dependencies, const CUgraphEdgeData* edges,
+                                std::size_t count, CUgraphNodeParams* parameters) {
+    if (const CUresult failed = calls.enter("cuGraphAddNode")) return failed;
+    graph* target = held.graphs.find(in);
+    if (target == nullptr) return misuse(CUDA_ERROR_INVALID_VALUE, "the graph is not live");
+    if (!nodes_of(*target, dependencies, count)) return CUDA_ERROR_INVALID_VALUE;
+    if (edges != nullptr) return unmodelled("a node added with edge data");
+    if (parameters->type != CU_GRAPH_NODE_TYPE_CONDITIONAL) return unmodelled(text("a node of type ", static_cast<int>(parameters->type)));
+    CUDA_CONDITIONAL_NODE_PARAMS& conditional = parameters->conditional;
+    if (conditional.size != 1 || (conditional.type != CU_GRAPH_COND_TYPE_WHILE && conditional.type != CU_GRAPH_COND_TYPE_IF))
+        return unmodelled("a conditional node other than a WHILE or IF of one body");
+    if (conditional.handle == 0 || conditional.handle > target->conditional_handles)
+        return misuse(CUDA_ERROR_INVALID_VALUE, "a conditional handle that is not the graph's");
+    auto made = std::make_unique<graph_node>();
+    made->body[0] = held.graphs.add(std::make_unique<graph>());
+    conditional.phGraph_out = made->body.data();
+    *node = reinterpret_cast<CUgraphNode>(made.get());
+    target->nodes.push_back(std::move(made));
+    return CUDA_SUCCESS;
+}
+
+/// Adds the kernel and child graph nodes of `source`, and of its conditional nodes' bodies, to `exec`.
+void instantiate_nodes(const graph& source, graph_exec& exec) {
+    for (const auto& node : source.nodes) {
+        if (node->function != nullptr) exec.nodes.emplace(reinterpret_cast<CUgraphNode>(node.get()), *node);
+        else if (node->child_graph) exec.child_graphs.insert(reinterpret_cast<CUgraphNode>(node.get()));
+        for (const CUgraph body : node->body)
+            if (const graph* inside = held.graphs.find(body)) instantiate_nodes(*inside, exec);
+    }
+}
+
 CUresult CUDAAPI graph_instantiate(CUgraphExec* exec, CUgraph from, unsigned long long flags) {
     if (const CUresult failed = calls.enter("cuGraphInstantiateWithFlags")) return failed;
     if (current_context() == nullptr) return CUDA_ERROR_INVALID_CONTEXT;
     const graph* source = held.graphs.find(from);
     if (source == nullptr || flags != 0) return misuse(CUDA_ERROR_INVALID_VALUE, "the graph is not live, or flags");
     auto made = std::make_unique<graph_exec>();
-    for (const auto& node : source->nodes)
-        if (node->function != nullptr) made->nodes.emplace(reinterpret_cast<CUgraphNode>(node.get()), *node);
-        else if (node->child_graph) made->child_graphs.insert(reinterpret_cast<CUgraphNode>(node.get()));
+    instantiate_nodes(*source, *made);
     *exec = held.graph_execs.add(std::move(made));
     return CUDA_SUCCESS;
 }
@@ -737,9 +779,22 @@ CUresult CUDAAPI graph_exec_destroy(CUgraphExec exec) {
                                         : misuse(CUDA_ERROR_INVALID_HANDLE, "the executable graph is not live");
 }
 
+/// Destroys `destroyed` and its conditional nodes' bodies, which the driver owns with the node.
+bool erase_graph(CUgraph destroyed) {
+    const graph* found = held.graphs.find(destroyed);
+    if (found == nullptr) return false;
+    std::vector<CUgraph> bodies;
+    for (const auto& node : found->nodes)
+        for (const CUgraph body : node->body)
+            if (body != nullptr) bodies.push_back(body);
+    held.graphs.erase(destroyed);
+    for (const CUgraph body : bodies) erase_graph(body);
+    return true;
+}
+
 CUresult CUDAAPI graph_destroy(CUgraph destroyed) {
     if (const CUresult failed = calls.enter("cuGraphDestroy")) return failed;
-    return held.graphs.erase(destroyed) ? CUDA_SUCCESS : misuse(CUDA_ERROR_INVALID_HANDLE, "the graph is not live");
+    return erase_graph(destroyed) ? CUDA_SUCCESS : misuse(CUDA_ERROR_INVALID_HANDLE, "the graph is not live");
 }
 
 // --- Tensor maps ---------------------------------------------------------------------------------------
@@ -848,6 +903,8 @@ const std::array entry_points{
     serve<PFN_cuGraphAddMemsetNode_v10000>("cuGraphAddMemsetNode", 10000, graph_add_memset_node),
     serve<PFN_cuGraphAddDependencies_v12030>("cuGraphAddDependencies", 12030, graph_add_dependencies),
     serve<PFN_cuGraphAddChildGraphNode_v10000>("cuGraphAddChildGraphNode", 10000, graph_add_child_graph_node),
+    serve<PFN_cuGraphConditionalHandleCreate_v12030>("cuGraphConditionalHandleCreate", 12030, graph_conditional_handle_create),
+    serve<PFN_cuGraphAddNode_v12030>("cuGraphAddNode", 12030, graph_add_node),
     serve<PFN_cuGraphInstantiateWithFlags_v11040>("cuGraphInstantiateWithFlags", 11040, graph_instantiate),
     serve<PFN_cuGraphExecKernelNodeSetParams_v12000>("cuGraphExecKernelNodeSetParams", 12000,
                                                      graph_exec_kernel_node_set_params),

@@ -114,15 +114,17 @@ struct context_object {
 };
 
 /// A node of a graph: a kernel launch, with the parameter bytes copied when it was added or set, a
-/// memset, or a child graph (whose nodes are not modelled).
+/// memset, a child graph (whose nodes are not modelled), or a conditional node and its body graph.
 struct graph_node {
-    const kernel_object* function = nullptr;  ///< null for a memset or child graph node
+    const kernel_object* function = nullptr;  ///< null for a memset, child graph or conditional node
     std::vector<std::byte> parameters;
     bool child_graph = false;
+    std::array<CUgraph, 1> body{};  ///< a conditional node's, live while the node is; what phGraph_out points at
 };
 
 struct graph {
     std::vector<std::unique_ptr<graph_node>> nodes;
+    CUgraphConditionalHandle conditional_handles = 0;  ///< made so far
 
     graph_node* find(CUgraphNode handle) const {
         for (const auto& node : nodes)

@@ -6,7 +6,7 @@
 #include <accy/core/fixed_string.hpp>
 #include <accy/pipeline/runtime_scalars.hpp>
 #include <accy/pipeline/shape.hpp>
-#include <accy/pipeline/stage.hpp>
+#include <accy/pipeline/stages.hpp>
 
 #include <concepts>
 #include <cstdint>

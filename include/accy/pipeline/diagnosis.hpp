@@ -6,12 +6,13 @@
 #include <accy/core/format.hpp>
 #include <accy/kernel/registry.hpp>
 #include <accy/pipeline/buffer_ref.hpp>
+#include <accy/pipeline/control_flow.hpp>
 #include <accy/pipeline/definition.hpp>
 #include <accy/pipeline/detail/entry_problems.hpp>
 #include <accy/pipeline/detail/stage_entries.hpp>
 #include <accy/pipeline/problem.hpp>
 #include <accy/pipeline/shape.hpp>
-#include <accy/pipeline/stage.hpp>
+#include <accy/pipeline/stages.hpp>
 
 #include <array>
 #include <cstddef>
@@ -85,7 +86,7 @@ constexpr diagnosis stage_problem(std::size_t s) {
     using scalars = typename declared::scalars;
     using lookup = detail::stage_entries<Definition>;
     const auto& registry = Definition::registry;
-    const auto& stage_infos = detail::stage_infos<typename Definition::stages, scalars>::values;
+    const auto& stage_infos = detail::stage_infos<typename Definition::stages::flat, scalars>::values;
     const std::array<std::size_t, 4> buffer_counts{declared::operands::size, declared::results::size,
                                                    declared::intermediates::size, declared::workspaces::size};
     const auto& operands = declared::operands::template infos<scalars>;
@@ -158,6 +159,29 @@ constexpr diagnosis stage_problem(std::size_t s) {
     return {};
 }
 
+/// The first problem of region `r` of a definition on its own: what it holds, its flag, its bound.
+template <class Definition>
+constexpr diagnosis region_problem(const region_info& region, std::size_t r) {
+    using declared = detail::definition_traits<Definition>;
+    using scalars = typename declared::scalars;
+    if (region.holds_other_than_stages || region.first == region.end)
+        return diagnosis::at_region(problem::region_holds_other_than_stages, r);
+    const buffer_ref flag = region.flag;
+    const bool flag_valid =
+        region.flag_is_buffer &&
+        ((flag.kind == buffer_kind::intermediate && flag.index < declared::intermediates::size &&
+          declared::intermediates::template infos<scalars>[flag.index].type == dtype::u32) ||
+         (flag.kind == buffer_kind::result && flag.index < declared::results::size &&
+          declared::results::template infos<scalars>[flag.index].type == dtype::u32));
+    if (!flag_valid) return diagnosis::at_region(problem::condition_flag_invalid, r);
+    if (region.kind == region_kind::repeat_while) {
+        if (region.bounded && region.bound.fault != derivation_fault::none)
+            return diagnosis::at_region(detail::problem_of(region.bound.fault), r);
+        if (!region.bounded || !region.bound.type.integer()) return diagnosis::at_region(problem::loop_without_bound, r);
+    }
+    return {};
+}
+
 /// A stage's checks: its first problem, and how its entries use each parameter (written if any
 /// format's entry writes it), which the dataflow reads.
 struct stage_check {
@@ -206,7 +230,10 @@ inline constexpr auto stage_checks_of = stage_checks<Definition>(std::make_index
 /// and a dataflow in which operands are read, only read, and not after a stage that wrote a result
 /// in_place over them, each intermediate is written before it is read and read after it is
 /// written, each result is written, and before that read only by a read_write parameter of the
-/// stage that first writes it (never, if in_place), and each workspace belongs to one stage.
+/// stage that first writes it (never, if in_place), and each workspace belongs to one stage; each
+/// `repeat_while` and `when` holds stages only, has a u32 intermediate or result as its flag, written
+/// inside the loop or before the `when`, and a loop has an integer bound. The dataflow is that of
+/// one pass through every region.
 template <class Definition>
 constexpr diagnosis diagnose() {
     constexpr diagnosis declaration = detail::declaration_problem<Definition>();
@@ -218,9 +245,13 @@ constexpr diagnosis diagnose() {
         using declared = detail::definition_traits<Definition>;
         using scalars = typename declared::scalars;
         using lookup = detail::stage_entries<Definition>;
-        const auto& stage_infos = detail::stage_infos<typename Definition::stages, scalars>::values;
+        const auto& stage_infos = detail::stage_infos<typename Definition::stages::flat, scalars>::values;
         constexpr std::size_t stage_count = Definition::stages::size;
         const auto& results = declared::results::template infos<scalars>;
+        const auto& regions = detail::region_infos<typename Definition::stages, scalars>;
+        for (std::size_t r = 0; r < regions.size(); ++r)
+            if (const diagnosis found = detail::region_problem<Definition>(regions[r], r); found.problem != problem::none)
+                return found;
         const auto& stage_checks = detail::stage_checks_of<Definition>;
         for (const detail::stage_check& check : stage_checks)
             if (check.found.problem != problem::none) return check.found;
@@ -280,6 +311,20 @@ constexpr diagnosis diagnose() {
                     first_write[ref.index] == stage_count)
                     first_write[ref.index] = s;
             }
+        }
+        // A loop's flag is written inside it and read after each pass; a when's is written before it and read where it starts.
+        for (std::size_t r = 0; r < regions.size(); ++r) {
+            const region_info& region = regions[r];
+            const bool loop = region.kind == region_kind::repeat_while;
+            bool written = false;
+            for (std::size_t s = loop ? region.first : 0; s < (loop ? region.end : region.first); ++s)
+                for (std::size_t p = 0; p < stage_infos[s].argument_count; ++p)
+                    written = written || (stage_infos[s].arguments[p].binds_buffer() && stage_infos[s].arguments[p].ref == region.flag &&
+                                          writes(stage_checks[s].accesses[p]));
+            if (!written) return diagnosis::at_region(problem::condition_flag_never_written, r);
+            const std::size_t read_at = loop ? region.end : region.first;
+            if (region.flag.kind == buffer_kind::intermediate && last_read[region.flag.index] < read_at)
+                last_read[region.flag.index] = read_at;
         }
         for (std::size_t k = 0; k < operand_bound.size(); ++k)
             if (!operand_bound[k]) return diagnosis::at_buffer(problem::operand_never_read, buffer_kind::operand, k);

@@ -53,7 +53,8 @@ struct pipeline<Definition> {
     static constexpr scalar_values runtime_scalars(const Values&... values) {
         return detail::runtime_scalars_of<scalars>(values...);
     }
-    using stage_list = typename Definition::stages;
+    /// The stages in launch order, without the regions (`accy::stages` of `accy::stage`s only).
+    using stage_list = typename Definition::stages::flat;
 
     static constexpr std::string_view target = Definition::target;
     static constexpr std::uint32_t version = Definition::version;
@@ -66,6 +67,9 @@ struct pipeline<Definition> {
     /// The buffers accy allocates, or the caller passes with `use_scratch`: the intermediates, then the workspaces.
     static constexpr std::size_t scratch_count = intermediate_count + workspace_count;
     static constexpr std::size_t stage_count = stage_list::size;
+    /// The `repeat_while` and `when` regions, in launch order, a `region_info` each.
+    static constexpr const auto& regions = detail::region_infos<typename Definition::stages, scalars>;
+    static constexpr std::size_t region_count = regions.size();
     /// One `stage_info` per stage, in launch order (`stage_list`, the definition's `stages`, is the types).
     static constexpr const auto& stage_infos = detail::stage_infos<stage_list, scalars>::values;
 

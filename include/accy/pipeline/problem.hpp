@@ -70,6 +70,10 @@ enum class problem {
     tensor_map_strides_count,
     tensor_map_box_invalid,
     tensor_map_fill_not_floating,
+    // in a repeat_while or when
+    region_holds_other_than_stages,
+    condition_flag_invalid,
+    loop_without_bound,
     // in the dataflow
     operand_written,
     operand_read_after_in_place_write,
@@ -81,6 +85,7 @@ enum class problem {
     workspace_shared,
     workspace_unused,
     result_never_written,
+    condition_flag_never_written,
     no_entry_for_format,  ///< found where a format is given at compile time, not by `diagnose`
 };
 
@@ -139,6 +144,9 @@ constexpr std::string_view to_string(problem value) noexcept {
     case problem::tensor_map_strides_count: return "tensor_map_strides_count";
     case problem::tensor_map_box_invalid: return "tensor_map_box_invalid";
     case problem::tensor_map_fill_not_floating: return "tensor_map_fill_not_floating";
+    case problem::region_holds_other_than_stages: return "region_holds_other_than_stages";
+    case problem::condition_flag_invalid: return "condition_flag_invalid";
+    case problem::loop_without_bound: return "loop_without_bound";
     case problem::operand_written: return "operand_written";
     case problem::operand_read_after_in_place_write: return "operand_read_after_in_place_write";
     case problem::intermediate_read_before_write: return "intermediate_read_before_write";
@@ -149,6 +157,7 @@ constexpr std::string_view to_string(problem value) noexcept {
     case problem::workspace_shared: return "workspace_shared";
     case problem::workspace_unused: return "workspace_unused";
     case problem::result_never_written: return "result_never_written";
+    case problem::condition_flag_never_written: return "condition_flag_never_written";
     case problem::no_entry_for_format: return "no_entry_for_format";
     }
     return "unknown";
@@ -156,7 +165,7 @@ constexpr std::string_view to_string(problem value) noexcept {
 
 /// What a problem is in, which says which of a `diagnosis`'s indices name it; each site is the
 /// context of the compile error (`diagnostic::in_scalar`, `in_buffer`, `in_stage`, `in_entry`,
-/// `at_grid_dimension`, `at_parameter`).
+/// `at_grid_dimension`, `at_parameter`, `in_region`).
 enum class problem_site {
     none,            ///< no problem
     definition,      ///< the definition as a whole
@@ -166,6 +175,7 @@ enum class problem_site {
     entry,           ///< registry entry `entry_index`, one of stage `stage`'s kernel entries
     grid_dimension,  ///< grid dimension `argument` (0 is x, 1 is y, 2 is z) of that entry
     parameter,       ///< parameter `argument` of that entry, and the argument stage `stage` binds to it
+    region,          ///< the `repeat_while` or `when` region `argument`, in launch order
 };
 
 /// The first problem found, and where: `site`, and the indices it names (the others keep their
@@ -178,7 +188,7 @@ struct diagnosis {
     accy::problem problem = problem::none;
     problem_site site = problem_site::none;
     std::size_t stage = no_stage;
-    std::size_t argument = 0;  ///< a parameter, or a grid dimension
+    std::size_t argument = 0;  ///< a parameter, a grid dimension, or a region
     std::size_t entry_index = 0;
     buffer_kind list = buffer_kind::operand;
     std::size_t buffer = 0;
@@ -206,6 +216,10 @@ struct diagnosis {
         return {found, problem_site::parameter, stage, parameter, entry};
     }
 
+    static constexpr diagnosis at_region(accy::problem found, std::size_t region) noexcept {
+        return {found, problem_site::region, no_stage, region};
+    }
+
     constexpr bool in_stage() const noexcept { return stage != no_stage; }
     friend constexpr bool operator==(const diagnosis&, const diagnosis&) = default;
 };
@@ -225,6 +239,7 @@ inline std::string to_string(const diagnosis& found) {
     case problem_site::entry: where = entry; break;
     case problem_site::grid_dimension: where = entry + ", " + indexed("grid dimension", found.argument); break;
     case problem_site::parameter: where = entry + ", " + indexed("parameter", found.argument); break;
+    case problem_site::region: where = indexed("region", found.argument); break;
     }
     return std::string(to_string(found.problem)) + " at " + where;
 }

@@ -6,6 +6,7 @@
 #include <accy/core/fixed_string.hpp>
 #include <accy/core/format.hpp>
 #include <accy/pipeline/buffer_ref.hpp>
+#include <accy/pipeline/control_flow.hpp>
 #include <accy/pipeline/diagnosis.hpp>
 
 #include <cstddef>
@@ -57,6 +58,9 @@ template <std::size_t Index, class Name, class Scalar>
 struct in_scalar {};
 template <format Format>
 struct in_format {};
+/// A `repeat_while` or `when`, the `Index`th region in launch order, of stages `First` to `End - 1`.
+template <region_kind Kind, std::size_t Index, std::size_t First, std::size_t End>
+struct in_region {};
 /// Runtime scalar `Index`, named `Name`, which a derivation in the context before it reads.
 template <std::size_t Index, class Name>
 struct reads_scalar {};
@@ -131,6 +135,9 @@ ACCY_DIAGNOSTIC(tensor_map_rank_mismatch, "accy::tensor_map<Buffer, extents<...>
 ACCY_DIAGNOSTIC(tensor_map_strides_count, "accy::tensor_map<..., strides<...>>: give one stride per dimension after the first (rank - 1), or strides<> for packed rows");
 ACCY_DIAGNOSTIC(tensor_map_box_invalid, "accy::tensor_map<Buffer, extents<...>, box<...>, options>: give the box one size per extent, each 1 to 256 elements, its innermost row a multiple of 16 bytes and no wider than the swizzle's span (32, 64 or 128 bytes)");
 ACCY_DIAGNOSTIC(tensor_map_fill_not_floating, "accy::tensor_map<..., options>: tensor_map_fill::nan needs a floating-point element; use tensor_map_fill::zero");
+ACCY_DIAGNOSTIC(region_holds_other_than_stages, "accy::repeat_while<Flag, Bound, Stages...> and accy::when<Flag, Stages...> hold one or more accy::stage<...>s and nothing else: they do not nest");
+ACCY_DIAGNOSTIC(condition_flag_invalid, "accy::repeat_while and accy::when: the flag must be intermediate<i> or result<i> of a declared u32 shape, which a kernel sets to 0 (stop, or skip) or not 0");
+ACCY_DIAGNOSTIC(loop_without_bound, "accy::repeat_while<Flag, Bound, Stages...>: Bound, the most passes, must be an integer derivation between the flag and the stages (accy::constant<100u>, or forward<i> of a runtime scalar): a loop needs a bound");
 ACCY_DIAGNOSTIC(operand_written, "accy::pipeline: a stage binds an operand to a parameter its kernel writes; operands are read-only, bind a result or an intermediate");
 ACCY_DIAGNOSTIC(operand_read_after_in_place_write, "accy::pipeline: a stage reads an operand after an earlier stage wrote a result in_place<i, ...> over it, which may have overwritten it; read the operand no later than the stage that first writes that result, read the result instead, or drop in_place");
 ACCY_DIAGNOSTIC(intermediate_read_before_write, "accy::pipeline: a stage reads an intermediate that no earlier stage writes; a kernel's own scratch is a workspace<i>");
@@ -141,6 +148,7 @@ ACCY_DIAGNOSTIC(intermediate_never_read, "accy::pipeline: an intermediate is not
 ACCY_DIAGNOSTIC(workspace_shared, "accy::pipeline: a workspace is bound by two stages; a workspace belongs to one stage, pass data between stages in an intermediate");
 ACCY_DIAGNOSTIC(workspace_unused, "accy::pipeline: a workspace is declared but no stage binds it; remove it");
 ACCY_DIAGNOSTIC(result_never_written, "accy::pipeline: no stage writes a result; bind it to a parameter a kernel writes, or remove it");
+ACCY_DIAGNOSTIC(condition_flag_never_written, "accy::pipeline: no stage writes a region's flag where it must: a stage inside accy::repeat_while, before the loop tests it, or a stage before accy::when; bind the flag there to a parameter a kernel writes");
 ACCY_DIAGNOSTIC(no_entry_for_format, "accy: a stage has no kernel entry in the format given at compile time; add one to the registry, or pass the format at run time to get errc::unsupported_operation");
 
 #undef ACCY_DIAGNOSTIC

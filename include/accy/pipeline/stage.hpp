@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: Apache-2.0
 // Defines `accy::stage`: one kernel of a pipeline and its arguments, one per kernel parameter in
-// order, each a buffer reference, a derivation or a tensor map; `accy::stage_of`, the stage of a
-// declared kernel; and `accy::stages`, a pipeline's stages in order.
+// order, each a buffer reference, a derivation or a tensor map; and `accy::stage_of`, the stage of a
+// declared kernel.
 #pragma once
 
 #include <accy/core/fixed_string.hpp>
@@ -42,14 +42,6 @@ struct stage {
 template <const auto& Kernel, stage_argument... Arguments>
 using stage_of = stage<detail::fixed_string_of<Kernel.target.size()>(Kernel.target), Kernel.version, Arguments...>;
 
-/// The stages of a pipeline, in launch order.
-template <class... Stages>
-struct stages {
-    static constexpr std::size_t size = sizeof...(Stages);
-    template <std::size_t Index>
-    using at = std::tuple_element_t<Index, std::tuple<Stages...>>;
-};
-
 /// One stage argument as a value: a buffer reference, a derivation's type in the pipeline, or a
 /// tensor map (`map`) of the buffer `ref`.
 struct argument_info {
@@ -73,6 +65,11 @@ struct stage_info {
 
 namespace detail {
 
+template <class T>
+inline constexpr bool is_stage = false;
+template <fixed_string Target, std::uint32_t Version, class... Arguments>
+inline constexpr bool is_stage<stage<Target, Version, Arguments...>> = true;
+
 template <class Argument, class Scalars>
 constexpr argument_info info_of() noexcept {
     if constexpr (buffer_reference<Argument>) return {true, Argument::ref, {}};
@@ -85,14 +82,6 @@ template <class Scalars, fixed_string Target, std::uint32_t Version, class... Ar
 constexpr stage_info info_of(const stage<Target, Version, Arguments...>*) noexcept {
     return {Target.view(), Version, {info_of<Arguments, Scalars>()...}, sizeof...(Arguments)};
 }
-
-template <class Stages, class Scalars>
-struct stage_infos;
-template <class... Stages, class Scalars>
-struct stage_infos<stages<Stages...>, Scalars> {
-    static constexpr std::array<stage_info, sizeof...(Stages)> values{
-        info_of<Scalars>(static_cast<const Stages*>(nullptr))...};
-};
 
 }  // namespace detail
 

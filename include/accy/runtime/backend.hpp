@@ -67,4 +67,13 @@ concept backend_with_capture =
         { device.capturing(stream) } -> std::same_as<bool>;
     };
 
+/// A backend that copies a buffer's bytes to the host: `download(to, from, bytes)` copies the first
+/// `bytes` of `from` into `to` once the default stream's work is done. A launch of a pipeline with a
+/// `repeat_while` or `when` waits for its stream and reads the flag this way.
+template <class Backend>
+concept backend_with_download =
+    backend<Backend> && requires(Backend& device, void* to, const buffer& from, std::size_t bytes) {
+        device.download(to, from, bytes);
+    };
+
 }  // namespace accy

@@ -18,6 +18,7 @@
 #include <accy/runtime/detail/trace.hpp>
 
 #include <cstddef>
+#include <cstdint>
 #include <span>
 #include <string_view>
 
@@ -82,6 +83,16 @@ public:
     void for_each_zero_filled(std::size_t stage, Zero&& zero) const {
         launches_.view().for_each_zero_filled(stage, zero);
     }
+
+    /// The bound of region `region`, a `repeat_while`, at these runtime scalars (checked at construction).
+    std::uint32_t loop_bound(std::size_t region) const {
+        constexpr const detail::pipeline_table& pipeline = detail::pipeline_table_of<Pipeline>;
+        const auto scalars = detail::values_of<typename Pipeline::scalars>(request_.values);
+        return detail::loop_bound(pipeline, pipeline.regions[region], scalars.data(), request_.context());
+    }
+
+    /// The buffer that region `region`'s flag names.
+    const buffer& flag(std::size_t region) const noexcept { return buffers_[Pipeline::regions[region].flag]; }
 
     /// `failure` in the context of this call's stage `stage`, as `launch_pipeline` reports a stage's failure.
     error in_stage(const error& failure, std::size_t stage) const { return failure.in_context(request_.stage_context(stage)); }

@@ -117,9 +117,10 @@ public:
     fault fill_fault{std::nullopt, errc::device_error};
     fault launch_fault{std::nullopt, errc::device_error};
     fault synchronize_fault{std::nullopt, errc::device_error};
+    fault download_fault{std::nullopt, errc::device_error};
 
     std::size_t allocate_count = 0, create_count = 0, load_count = 0, fill_count = 0, launch_count = 0,
-                synchronize_count = 0, destroy_count = 0;
+                synchronize_count = 0, download_count = 0, destroy_count = 0;
     std::vector<object_id> allocated_ids;
     std::vector<std::size_t> allocated_byte_sizes;
     std::vector<std::uint64_t> allocated_addresses;  ///< `id_of` searches these: a test that clears one clears all three
@@ -129,6 +130,10 @@ public:
     std::vector<launch_record> launches;
     std::vector<std::optional<stream>> synchronized;  ///< the stream of each successful wait; none: the device
     std::vector<object_id> destroyed_ids;
+    std::vector<object_id> downloaded_ids;  ///< the buffers `download` copied from, in order
+    /// What `download` copies out, one entry per call in order: its bytes, then zeros (and zeros only
+    /// for calls past the list). A test scripts a repeat_while's flags this way: {1, 1, 0}, three passes.
+    std::vector<std::vector<std::byte>> download_values;
     /// The streams a test marks as capturing a graph (`capturing`); the default stream is `std::nullopt`.
     std::vector<std::optional<stream>> capturing_streams;
 
@@ -171,6 +176,9 @@ public:
                           const std::optional<stream>& on);
 
     ACCY_DECL void synchronize(const std::optional<stream>& on);
+    /// Copies the next of `download_values` into `to`. `errc::launch_argument_mismatch` as on every
+    /// backend where `from` holds fewer than `bytes` or, with anything to copy, `from` or `to` is null.
+    ACCY_DECL void download(void* to, const buffer& from, std::size_t bytes);
     /// Whether `on` is one of `capturing_streams`, as a CUDA stream capturing a graph would be.
     ACCY_DECL bool capturing(const std::optional<stream>& on) const noexcept;
 

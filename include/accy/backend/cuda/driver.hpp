@@ -73,6 +73,8 @@ struct driver_api {
     PFN_cuGraphAddMemsetNode_v10000 graph_add_memset_node = nullptr;
     PFN_cuGraphAddDependencies_v12030 graph_add_dependencies = nullptr;
     PFN_cuGraphAddChildGraphNode_v10000 graph_add_child_graph_node = nullptr;
+    PFN_cuGraphConditionalHandleCreate_v12030 graph_conditional_handle_create = nullptr;
+    PFN_cuGraphAddNode_v12030 graph_add_node = nullptr;  ///< for conditional nodes
     PFN_cuGraphInstantiateWithFlags_v11040 graph_instantiate = nullptr;
     PFN_cuGraphExecKernelNodeSetParams_v12000 graph_exec_kernel_node_set_params = nullptr;
     PFN_cuGraphExecChildGraphNodeSetParams_v11010 graph_exec_child_graph_node_set_params = nullptr;
@@ -200,6 +202,8 @@ inline loaded_driver load_driver() {
     resolve(get_proc_address, "cuGraphAddMemsetNode", 10000, api.graph_add_memset_node, failure);
     resolve(get_proc_address, "cuGraphAddDependencies", 12030, api.graph_add_dependencies, failure);
     resolve(get_proc_address, "cuGraphAddChildGraphNode", 10000, api.graph_add_child_graph_node, failure);
+    resolve(get_proc_address, "cuGraphConditionalHandleCreate", 12030, api.graph_conditional_handle_create, failure);
+    resolve(get_proc_address, "cuGraphAddNode", 12030, api.graph_add_node, failure);
     resolve(get_proc_address, "cuGraphInstantiateWithFlags", 11040, api.graph_instantiate, failure);
     resolve(get_proc_address, "cuGraphExecKernelNodeSetParams", 12000, api.graph_exec_kernel_node_set_params, failure);
     resolve(get_proc_address, "cuGraphExecChildGraphNodeSetParams", 11010, api.graph_exec_child_graph_node_set_params,

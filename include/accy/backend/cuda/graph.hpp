@@ -6,11 +6,14 @@
 #include <accy/backend/cuda/context_scope.hpp>
 #include <accy/backend/cuda/detail/attributes.hpp>
 #include <accy/backend/cuda/detail/check.hpp>
+#include <accy/backend/cuda/detail/condition_kernels.hpp>
 #include <accy/backend/cuda/detail/function_checks.hpp>
 #include <accy/backend/cuda/detail/parameters.hpp>
 #include <accy/core/buffer.hpp>
 #include <accy/core/detail/owner.hpp>
 #include <accy/core/error.hpp>
+#include <accy/kernel/kernel_entry.hpp>
+#include <accy/pipeline/control_flow.hpp>
 #include <accy/pipeline/pipeline.hpp>
 #include <accy/runtime/artifact_pool.hpp>
 #include <accy/runtime/checked_launch.hpp>
@@ -37,8 +40,12 @@ namespace accy::cuda {
 /// (`cuGraphExecKernelNodeSetParams`), with new operands and results where given. The graph keeps
 /// the buffers it was made with, or last updated with: the caller keeps the pool, scratch, operands
 /// and results alive while the graph exists, and destroying the graph waits for nothing. The pool
-/// must be one `device` loaded, as `launch_pipeline` requires. `add_to` puts the stages into a graph
-/// of the caller's, as a child graph node between the caller's own nodes. Move-only: the members of
+/// must be one `device` loaded, as `launch_pipeline` requires. A `repeat_while` is a conditional
+/// WHILE node and a `when` an IF node, each decided on the GPU by a one-thread condition kernel
+/// (backend/cuda/detail/condition_kernels.hpp) that the graph loads, with 4 bytes of pass counters
+/// per region, when it is made. `add_to` puts the stages into a graph of the caller's, as a child
+/// graph node between the caller's own nodes (not with regions: the driver refuses conditional
+/// nodes in a child graph). Move-only: the members of
 /// a moved-from graph throw `launch_argument_mismatch` (as a launch from a moved-from pool does).
 template <class Pipeline>
 class pipeline_graph {
@@ -52,13 +59,14 @@ public:
     pipeline_graph(backend& device, const pool_type& pool, std::span<const buffer, Pipeline::scratch_count> scratch,
                    std::span<const buffer, Pipeline::operand_count> operands,
                    std::span<const buffer, Pipeline::result_count> results, const Scalars& runtime_scalars)
-        : device_(&device), api_(&device.driver()), context_(device.context()), pool_(&pool), state_({api_}) {
+        : device_(&device), api_(&device.driver()), context_(device.context()), pool_(&pool), state_({api_, &device}) {
         assign(scratch_, scratch);
         assign(operands_, operands);
         assign(results_, results);
         const context_scope current(*api_, context_);
         // A throw from here on destroys what was created, as the destructor would.
         detail::check(*api_, api_->graph_create(&state_->graph, 0), "cuGraphCreate");
+        if constexpr (Pipeline::region_count > 0) prepare_regions(device);
         values_ = write_nodes(runtime_scalars, node_write::add);
         detail::check(*api_, api_->graph_instantiate(&state_->exec, state_->graph, 0), "cuGraphInstantiate");
     }
@@ -103,6 +111,11 @@ public:
     /// operands and results alive while its own graph or an executable of it exists.
     CUgraphNode add_to(CUgraph caller, std::span<const CUgraphNode> dependencies = {}) const {
         check_not_moved_from("pipeline_graph::add_to");
+        if constexpr (Pipeline::region_count > 0)
+            accy::detail::fail(errc::unsupported_operation, accy::detail::context_of<Pipeline>("pipeline_graph::add_to"),
+                               {"the pipeline has a repeat_while or when, whose conditional nodes the driver does not take in "
+                                "a child graph node (CUDA_ERROR_NOT_SUPPORTED): launch this graph on the caller's stream "
+                                "between the caller's own work instead"});
         const context_scope current(*api_, context_);
         CUgraphNode added = nullptr;
         detail::check(*api_,
@@ -181,8 +194,9 @@ private:
         for (std::size_t i = 0; i < Count; ++i) to[i] = from[i];
     }
 
-    /// Adds or sets the nodes of stages below `stages`, counting those set in `*written`; returns the
-    /// runtime scalars, as the pipeline's tuple, that the nodes now hold.
+    /// Adds or sets the nodes of stages below `stages` (and, with every stage, the regions' condition
+    /// kernels), counting the stages set in `*written`; returns the runtime scalars, as the
+    /// pipeline's tuple, that the nodes now hold. A region's stages go into its conditional node's body.
     template <class Scalars>
     typename Pipeline::scalar_values write_nodes(const Scalars& runtime_scalars, node_write how, std::size_t* written = nullptr,
                                                  std::size_t stages = Pipeline::stage_count) {
@@ -191,8 +205,10 @@ private:
         std::size_t stage = 0;
         try {
             for (; stage < Pipeline::stage_count; ++stage) detail::check_resident((*pool_)[stage].kernel, launches.config(stage).grid);
-            CUgraphNode last = nullptr;  // the node the next one depends on, while adding
+            CUgraph graph = state_->graph;  // where the next node goes: the pipeline's graph, or a region's body
+            CUgraphNode last = nullptr;     // the node the next one depends on, while adding
             bool last_is_kernel = false;
+            [[maybe_unused]] std::size_t region = 0;  // the next region to open or close
             for (stage = 0; stage < stages; ++stage) {
                 detail::kernel_parameters parameters(*api_, launches.bind(stage));
                 CUDA_KERNEL_NODE_PARAMS node{};
@@ -207,9 +223,15 @@ private:
                                   "cuGraphExecKernelNodeSetParams");
                     continue;
                 }
-                if (add_zero_fills(launches, stage, last)) last_is_kernel = false;
+                if constexpr (Pipeline::region_count > 0) {
+                    if (region < Pipeline::region_count && Pipeline::regions[region].first == stage) {
+                        graph = open_region(launches, region, last);
+                        last_is_kernel = false;
+                    }
+                }
+                if (add_zero_fills(launches, stage, graph, last)) last_is_kernel = false;
                 const launch_attributes& declared = (*pool_)[stage].kernel.attributes;
-                detail::check(*api_, api_->graph_add_kernel_node(&nodes_[stage], state_->graph, nullptr, 0, &node),
+                detail::check(*api_, api_->graph_add_kernel_node(&nodes_[stage], graph, nullptr, 0, &node),
                               "cuGraphAddKernelNode");
                 for (const CUlaunchAttribute& attribute : detail::driver_attributes(declared, false))
                     detail::check(*api_, api_->graph_kernel_node_set_attribute(nodes_[stage], attribute.id, &attribute.value),
@@ -220,20 +242,114 @@ private:
                         edge.type = CU_GRAPH_DEPENDENCY_TYPE_PROGRAMMATIC;
                         edge.from_port = CU_GRAPH_KERNEL_NODE_PORT_PROGRAMMATIC;
                     }
-                    detail::check(*api_, api_->graph_add_dependencies(state_->graph, &last, &nodes_[stage], &edge, 1),
+                    detail::check(*api_, api_->graph_add_dependencies(graph, &last, &nodes_[stage], &edge, 1),
                                   "cuGraphAddDependencies");
                 }
                 last = nodes_[stage];
                 last_is_kernel = true;
+                if constexpr (Pipeline::region_count > 0) {
+                    if (region < Pipeline::region_count && Pipeline::regions[region].end == stage + 1) {
+                        if (Pipeline::regions[region].kind == region_kind::repeat_while)
+                            write_condition(launches, region, node_write::add, graph, last);
+                        graph = state_->graph;
+                        last = regions_[region++];
+                        last_is_kernel = false;
+                    }
+                }
             }
+            if (how == node_write::set && stages == Pipeline::stage_count)
+                for (std::size_t r = 0; r < Pipeline::region_count; ++r) write_condition(launches, r, node_write::set);
         } catch (const error& failure) {
-            throw launches.in_stage(failure, stage);
+            throw launches.in_stage(failure, stage < Pipeline::stage_count ? stage : Pipeline::stage_count - 1);
         }
         return launches.values();
     }
 
-    /// A memset node per zero_filled workspace stage `stage` binds, chained after `last`; whether any was added.
-    bool add_zero_fills(const checked_launch<Pipeline, backend>& launches, std::size_t stage, CUgraphNode& last) {
+    /// The pass counters of the loops and the condition kernels the regions need, made once.
+    void prepare_regions(backend& device) {
+        bool loops = false, whens = false;
+        for (const region_info& region : Pipeline::regions) (region.kind == region_kind::repeat_while ? loops : whens) = true;
+        if (loops) {
+            state_->passes = device.allocate_buffer(sizeof(std::uint32_t) * Pipeline::region_count);
+            state_->loop_condition = load(device, detail::loop_condition_entry);
+        }
+        if (whens) state_->when_condition = load(device, detail::when_condition_entry);
+    }
+
+    static kernel load(backend& device, const kernel_entry& entry) {
+        return device.load_artifact(device.create_artifact(entry, entry.format, entry.payload));
+    }
+
+    /// Adds region `r`'s conditional node to the pipeline's graph after `last` (a loop after a memset
+    /// of its pass counter, a when after its condition kernel) and returns its body, where `last`,
+    /// now none, is what the next node depends on.
+    CUgraph open_region(const checked_launch<Pipeline, backend>& launches, std::size_t r, CUgraphNode& last) {
+        const bool loop = Pipeline::regions[r].kind == region_kind::repeat_while;
+        const CUgraph graph = state_->graph;
+        // A loop's body runs once before its condition kernel first decides; a when's condition kernel decides first.
+        detail::check(*api_,
+                      api_->graph_conditional_handle_create(&handles_[r], graph, context_, loop ? 1 : 0,
+                                                            CU_GRAPH_COND_ASSIGN_DEFAULT),
+                      "cuGraphConditionalHandleCreate");
+        if (loop) {
+            CUDA_MEMSET_NODE_PARAMS memset{};
+            memset.dst = pass_counter(r);
+            memset.elementSize = sizeof(std::uint32_t);
+            memset.width = 1;
+            memset.height = 1;
+            CUgraphNode zeroed = nullptr;
+            detail::check(*api_, api_->graph_add_memset_node(&zeroed, graph, &last, last == nullptr ? 0 : 1, &memset, context_),
+                          "cuGraphAddMemsetNode");
+            last = zeroed;
+        } else {
+            write_condition(launches, r, node_write::add, graph, last);
+            last = conditions_[r];
+        }
+        CUgraphNodeParams conditional{};
+        conditional.type = CU_GRAPH_NODE_TYPE_CONDITIONAL;
+        conditional.conditional.handle = handles_[r];
+        conditional.conditional.type = loop ? CU_GRAPH_COND_TYPE_WHILE : CU_GRAPH_COND_TYPE_IF;
+        conditional.conditional.size = 1;
+        conditional.conditional.ctx = context_;
+        detail::check(*api_, api_->graph_add_node(&regions_[r], graph, &last, nullptr, last == nullptr ? 0 : 1, &conditional),
+                      "cuGraphAddNode");
+        last = nullptr;
+        return conditional.conditional.phGraph_out[0];
+    }
+
+    /// Adds region `r`'s condition kernel to `graph` after `last`, or sets it: a loop's counts the
+    /// pass and goes on while the flag is non-zero below the bound; a when's lets its stages run
+    /// where the flag is non-zero.
+    void write_condition(const checked_launch<Pipeline, backend>& launches, std::size_t r, node_write how,
+                         CUgraph graph = nullptr, CUgraphNode last = nullptr) {
+        const bool loop = Pipeline::regions[r].kind == region_kind::repeat_while;
+        CUgraphConditionalHandle handle = handles_[r];
+        CUdeviceptr flag = launches.flag(r).address;
+        CUdeviceptr passes = pass_counter(r);
+        std::uint32_t bound = loop ? launches.loop_bound(r) : 0;
+        std::array<void*, 4> loop_parameters{&handle, &flag, &passes, &bound};
+        std::array<void*, 2> when_parameters{&handle, &flag};
+        CUDA_KERNEL_NODE_PARAMS node{};
+        node.func = (loop ? state_->loop_condition : state_->when_condition).function;
+        node.gridDimX = node.gridDimY = node.gridDimZ = 1;
+        node.blockDimX = node.blockDimY = node.blockDimZ = 1;
+        node.kernelParams = loop ? loop_parameters.data() : when_parameters.data();
+        if (how == node_write::set) {
+            detail::check(*api_, api_->graph_kernel_node_set_params(conditions_[r], &node), "cuGraphKernelNodeSetParams");
+            detail::check(*api_, api_->graph_exec_kernel_node_set_params(state_->exec, conditions_[r], &node),
+                          "cuGraphExecKernelNodeSetParams");
+            return;
+        }
+        detail::check(*api_, api_->graph_add_kernel_node(&conditions_[r], graph, &last, last == nullptr ? 0 : 1, &node),
+                      "cuGraphAddKernelNode");
+    }
+
+    /// Region `r`'s pass counter, a loop's.
+    CUdeviceptr pass_counter(std::size_t r) const noexcept { return state_->passes.address + r * sizeof(std::uint32_t); }
+
+    /// A memset node per zero_filled workspace stage `stage` binds, added to `graph` and chained after
+    /// `last`; whether any was added.
+    bool add_zero_fills(const checked_launch<Pipeline, backend>& launches, std::size_t stage, CUgraph graph, CUgraphNode& last) {
         const CUgraphNode before = last;
         launches.for_each_zero_filled(stage, [&](const buffer& zeroed) {
             CUDA_MEMSET_NODE_PARAMS memset{};
@@ -242,22 +358,30 @@ private:
             memset.width = zeroed.byte_size;
             memset.height = 1;
             CUgraphNode added = nullptr;
-            detail::check(*api_, api_->graph_add_memset_node(&added, state_->graph, &last, last == nullptr ? 0 : 1, &memset, context_),
+            detail::check(*api_, api_->graph_add_memset_node(&added, graph, &last, last == nullptr ? 0 : 1, &memset, context_),
                           "cuGraphAddMemsetNode");
             last = added;
         });
         return last != before;
     }
 
-    /// What the graph owns: the driver's graph and its executable, which is destroyed first.
+    /// What the graph owns: the driver's graph and its executable, which is destroyed first, and
+    /// for regions the loops' pass counters and the condition kernels.
     struct state {
         const driver_api* api = nullptr;
+        backend* device = nullptr;
         CUgraph graph = nullptr;
         CUgraphExec exec = nullptr;
+        buffer passes{};
+        kernel loop_condition{};
+        kernel when_condition{};
 
         void release() noexcept {
             if (exec != nullptr) api->graph_exec_destroy(exec);
             if (graph != nullptr) api->graph_destroy(graph);
+            if (loop_condition.function != nullptr) device->unload_kernel(loop_condition);
+            if (when_condition.function != nullptr) device->unload_kernel(when_condition);
+            if (passes.address != 0) device->free_buffer(passes);
         }
     };
 
@@ -270,6 +394,9 @@ private:
     std::array<buffer, Pipeline::scratch_count> scratch_{};
     accy::detail::owner<state> state_;
     std::array<CUgraphNode, Pipeline::stage_count> nodes_{};
+    std::array<CUgraphNode, Pipeline::region_count> regions_{};     ///< each region's conditional node
+    std::array<CUgraphNode, Pipeline::region_count> conditions_{};  ///< each region's condition kernel's node
+    std::array<CUgraphConditionalHandle, Pipeline::region_count> handles_{};
     typename Pipeline::scalar_values values_{};  ///< the scalars the nodes now hold
 };
 

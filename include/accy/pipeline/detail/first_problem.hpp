@@ -138,6 +138,9 @@ constexpr auto first_problem_report() {
     } else if constexpr (found.site == problem_site::buffer) {
         using shape = typename buffer_list<declared, found.list>::template at<found.buffer>;
         return report_reading<kind, scalars, typename shape::extent, diagnostic::in_buffer<found.list, found.buffer, shape>>();
+    } else if constexpr (found.site == problem_site::region) {
+        constexpr region_info region = region_infos<typename Definition::stages, scalars>[found.argument];
+        return std::type_identity<diagnostic::report<kind, diagnostic::in_region<region.kind, found.argument, region.first, region.end>>>{};
     } else {
         using stage = typename Definition::stages::template at<found.stage>;
         using in_stage = in_stage_of<typename Definition::stages, found.stage>;

@@ -7,7 +7,7 @@
 #include <accy/core/format.hpp>
 #include <accy/kernel/kernel_entry.hpp>
 #include <accy/pipeline/definition.hpp>
-#include <accy/pipeline/stage.hpp>
+#include <accy/pipeline/stages.hpp>
 
 #include <array>
 #include <cstddef>
@@ -37,7 +37,7 @@ template <class Definition>
 struct stage_entries {
     static constexpr const auto& entries = Definition::registry.entries;
     static constexpr const auto& stage_infos =
-        detail::stage_infos<typename Definition::stages, typename definition_traits<Definition>::scalars>::values;
+        detail::stage_infos<typename Definition::stages::flat, typename definition_traits<Definition>::scalars>::values;
     static constexpr std::size_t stage_count = stage_infos.size();
 
     /// Slots of the hash table: a power of two, at least twice the stages, so that probes stay short.

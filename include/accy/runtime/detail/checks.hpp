@@ -14,6 +14,7 @@
 
 #include <array>
 #include <cstddef>
+#include <cstdint>
 #include <optional>
 #include <span>
 #include <string>
@@ -55,8 +56,13 @@ struct call_inputs {
     const void* device = nullptr;          ///< the backend launched on, where known
 };
 
+/// The bound of `loop`, a repeat_while of `pipeline`, at the runtime scalars: from 1 to 2^32 - 1
+/// passes (a conditional graph node counts them in 32 bits), else `launch_argument_mismatch`.
+ACCY_DECL std::uint32_t loop_bound(const pipeline_table& pipeline, const region_plan& loop, const derived_value* scalars,
+                                   const error_context& context);
+
 /// The checks of a call before its pool's: the format, the operand and result counts, the runtime
-/// scalars' bounds.
+/// scalars' bounds, every loop's bound.
 ACCY_DECL void check_call(const pipeline_table& pipeline, const call_inputs& call, const derived_value* scalars,
                           const error_context& context);
 

@@ -9,13 +9,14 @@
 #include <accy/kernel/kernel_entry.hpp>
 #include <accy/kernel/parameter.hpp>
 #include <accy/pipeline/buffer_ref.hpp>
+#include <accy/pipeline/control_flow.hpp>
 #include <accy/pipeline/derivation.hpp>
 #include <accy/pipeline/detail/compile_derivation.hpp>
 #include <accy/pipeline/detail/stage_entries.hpp>
 #include <accy/pipeline/pipeline.hpp>
 #include <accy/pipeline/runtime_scalars.hpp>
 #include <accy/pipeline/shape.hpp>
-#include <accy/pipeline/stage.hpp>
+#include <accy/pipeline/stages.hpp>
 #include <accy/pipeline/tensor_map.hpp>
 
 #include <array>
@@ -59,6 +60,15 @@ struct stage_plan {
     std::size_t argument_count = 0;
 };
 
+/// A `repeat_while` or `when`: stages `first` to `end - 1`, its flag, and a loop's bound's first step.
+struct region_plan {
+    region_kind kind = region_kind::repeat_while;
+    std::size_t first = 0;
+    std::size_t end = 0;
+    buffer_ref flag{};
+    std::size_t bound_step = 0;
+};
+
 /// Sums a list of counts; a braced list, not a fold, so that hundreds nest no deeper than one
 /// (clang limits nesting to 256).
 constexpr std::size_t total(std::initializer_list<std::size_t> counts) noexcept {
@@ -81,6 +91,19 @@ constexpr std::size_t argument_steps(const stages<Stages...>*) noexcept {
     return total({0, argument_steps(static_cast<const Stages*>(nullptr))...});
 }
 
+/// The steps of a loop's bound, of every loop's.
+template <class Item>
+constexpr std::size_t bound_steps() noexcept {
+    if constexpr (item_traits<Item>::region) {
+        if constexpr (item_traits<Item>::kind == region_kind::repeat_while) return steps_of<typename item_traits<Item>::bound>;
+    }
+    return 0;
+}
+template <class... Items>
+constexpr std::size_t bound_steps(const stages<Items...>*) noexcept {
+    return total({0, bound_steps<Items>()...});
+}
+
 /// Compiles `D` (nothing for a buffer reference) at `steps + used`, advancing `used`; returns where it starts.
 template <class Scalars, class D>
 constexpr std::size_t compile_at(derivation_step* steps, std::size_t& used) noexcept {
@@ -90,10 +113,11 @@ constexpr std::size_t compile_at(derivation_step* steps, std::size_t& used) noex
     return first;
 }
 
-/// The tables of a pipeline: `Stages` stages, `Arguments` arguments, `Buffers` declared buffers, `Steps` steps.
-template <std::size_t Stages, std::size_t Arguments, std::size_t Buffers, std::size_t Steps>
+/// The tables of a pipeline: `Stages` stages, `Arguments` arguments, `Buffers` declared buffers, `Steps` steps, `Regions` regions.
+template <std::size_t Stages, std::size_t Arguments, std::size_t Buffers, std::size_t Steps, std::size_t Regions>
 struct plan_tables {
     std::array<stage_plan, Stages> stage_plans{};
+    std::array<region_plan, Regions> regions{};
     std::array<argument_plan, Arguments> arguments{};
     std::array<buffer_plan, Buffers> buffers{};  ///< operands, results, intermediates, workspaces
     std::array<derivation_step, Steps> steps{};
@@ -169,6 +193,24 @@ constexpr void add_stages(Tables& plan, const stages<Stages...>*, std::size_t& u
     static_cast<void>(added);
 }
 
+/// Adds every region, in order, a loop's bound's steps at `used`.
+template <class Pipeline, class Tables, class... Items>
+constexpr void add_regions(Tables& plan, const stages<Items...>*, std::size_t& used) noexcept {
+    std::size_t next = 0;
+    const auto add = [&]<class Item>(const Item*) {
+        if constexpr (item_traits<Item>::region) {
+            const region_info& info = Pipeline::regions[next];
+            std::size_t bound_step = 0;
+            if constexpr (item_traits<Item>::kind == region_kind::repeat_while)
+                bound_step = compile_at<typename Pipeline::scalars, typename item_traits<Item>::bound>(plan.steps.data(), used);
+            plan.regions[next++] = {info.kind, info.first, info.end, info.flag, bound_step};
+        }
+        return true;
+    };
+    const bool added[] = {true, add(static_cast<const Items*>(nullptr))...};
+    static_cast<void>(added);
+}
+
 /// The tables of `Pipeline`, built once at compile time.
 template <class Pipeline>
 constexpr auto build_plan() noexcept {
@@ -179,15 +221,16 @@ constexpr auto build_plan() noexcept {
     constexpr auto intermediates = static_cast<const typename declared::intermediates*>(nullptr);
     constexpr auto workspaces = static_cast<const typename declared::workspaces*>(nullptr);
     constexpr auto stage_list = static_cast<const typename Pipeline::stage_list*>(nullptr);
+    constexpr auto items = static_cast<const typename Pipeline::definition::stages*>(nullptr);
     constexpr std::size_t argument_count = [] {
         std::size_t count = 0;
         for (const stage_info& stage : Pipeline::stage_infos) count += stage.argument_count;
         return count;
     }();
     constexpr std::size_t step_count = extent_steps(operands) + extent_steps(results) + extent_steps(intermediates) +
-                                       extent_steps(workspaces) + argument_steps(stage_list);
+                                       extent_steps(workspaces) + argument_steps(stage_list) + bound_steps(items);
     plan_tables<Pipeline::stage_count, argument_count, Pipeline::operand_count + Pipeline::result_count + Pipeline::scratch_count,
-                step_count>
+                step_count, Pipeline::region_count>
         plan{};
     std::size_t used = 0, next_buffer = 0;
     add_buffers<scalars>(plan, operands, buffer_kind::operand, next_buffer, used);
@@ -200,6 +243,7 @@ constexpr auto build_plan() noexcept {
         plan.buffers[first_buffer<Pipeline>(buffer_kind::workspace) + w].keep_zero =
             declared::workspaces::template infos<scalars>[w].keep_zero;
     add_stages<Pipeline>(plan, stage_list, used);
+    add_regions<Pipeline>(plan, items, used);
     return plan;
 }
 
@@ -221,6 +265,7 @@ struct pipeline_table {
     const stage_info* stages = nullptr;
     const stage_plan* stage_plans = nullptr;
     const argument_plan* arguments = nullptr;  ///< every stage's, in stage order
+    std::span<const region_plan> regions;     ///< in launch order
     const kernel_entry* entries = nullptr;     ///< copies of the entries the stages run
     const std::array<std::ptrdiff_t, format_count>* entry_at = nullptr;  ///< per stage and format, an index into `entries`, -1 for none
     std::array<std::size_t, format_count> first_stage_without{};
@@ -249,6 +294,7 @@ inline constexpr pipeline_table pipeline_table_of = [] {
                          Pipeline::stage_infos.data(),
                          plan.stage_plans.data(),
                          plan.arguments.data(),
+                         plan.regions,
                          used.entries.data(),
                          used.at.data()};
     for (std::size_t f = 0; f < format_count; ++f)

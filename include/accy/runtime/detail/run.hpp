@@ -64,6 +64,10 @@ trace_name stage_trace(std::size_t stage) {
 
 template <class Pipeline, backend Backend>
 void run(Backend& device, const launch_request<Pipeline, Backend>& request) {
+    static_assert(Pipeline::region_count == 0 || backend_with_download<Backend>,
+                  "accy::launch_pipeline: a pipeline with a repeat_while or when reads its flag on the host after "
+                  "the stages before it, which needs a backend with download(void* to, const accy::buffer& from, "
+                  "std::size_t bytes)");
     const trace_range traced_launch(traced([] { return context_text(context_of<Pipeline>(launch_operation)); }));
     const auto scalars = values_of<typename Pipeline::scalars>(request.values);
     stage_launches<Pipeline> launches = checked_launches(request, scalars.data());

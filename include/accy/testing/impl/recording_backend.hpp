@@ -3,6 +3,7 @@
 #pragma once
 
 #include <accy/core/buffer.hpp>
+#include <accy/core/detail/check_transfer.hpp>
 #include <accy/core/detail/message.hpp>
 #include <accy/core/error.hpp>
 #include <accy/core/format.hpp>
@@ -137,6 +138,18 @@ ACCY_DECL void recording_backend::fill_zero(const buffer& zeroed, const std::opt
     const std::lock_guard lock(mutex_);
     trip(fill_fault, fill_count, "fill_zero");
     if (record_arguments) zeroed_ids.push_back(id_of(zeroed));
+}
+
+ACCY_DECL void recording_backend::download(void* to, const buffer& from, std::size_t bytes) {
+    accy::detail::check_transfer("recording backend: ", "download", bytes, from, to);
+    const std::lock_guard lock(mutex_);
+    const std::size_t call = download_count;
+    trip(download_fault, download_count, "download");
+    if (record_arguments) downloaded_ids.push_back(id_of(from));
+    if (bytes == 0) return;
+    std::memset(to, 0, bytes);
+    if (call < download_values.size())
+        std::memcpy(to, download_values[call].data(), download_values[call].size() < bytes ? download_values[call].size() : bytes);
 }
 
 ACCY_DECL void recording_backend::launch(kernel loaded, const launch_config& config,

@@ -102,6 +102,17 @@ ACCY_DECL void check_buffer(const buffer& given, std::size_t needed, const buffe
         fail_for(mismatch, context, declared, "holds ", given.byte_size, " bytes, the runtime scalars need ", needed);
 }
 
+ACCY_DECL std::uint32_t loop_bound(const pipeline_table& pipeline, const region_plan& loop, const derived_value* scalars,
+                                   const error_context& context) {
+    const derivation_step* next = pipeline.steps + loop.bound_step;
+    const wide_int bound = evaluate(next, scalars).integer;
+    if (bound < 1 || bound > wide_int{UINT32_MAX})
+        fail(errc::launch_argument_mismatch, context,
+             {"the bound of the repeat_while of stages ", loop.first, " to ", loop.end - 1, " is ", bound,
+              " passes: a loop runs from 1 to 4294967295 passes"});
+    return static_cast<std::uint32_t>(bound);
+}
+
 ACCY_DECL void check_call(const pipeline_table& pipeline, const call_inputs& call, const derived_value* scalars,
                           const error_context& context) {
     check_format(call.fmt, pipeline, context);
@@ -111,6 +122,8 @@ ACCY_DECL void check_call(const pipeline_table& pipeline, const call_inputs& cal
     count(pipeline.operand_count, call.operands.size(), " operands, got ");
     count(pipeline.result_count, call.results.size(), " results, got ");
     check_runtime_scalars(pipeline.scalars, scalars, context);
+    for (const region_plan& region : pipeline.regions)
+        if (region.kind == region_kind::repeat_while) loop_bound(pipeline, region, scalars, context);
 }
 
 ACCY_DECL void check_pool(bool loaded, const void* pool_device, format pool_format, const call_inputs& call,

@@ -15,6 +15,7 @@
 #include <accy/runtime/detail/trace.hpp>
 
 #include <cstddef>
+#include <cstdint>
 #include <span>
 #include <string>
 
@@ -51,11 +52,11 @@ public:
         for (std::size_t k = 0; k < count_; ++k) calls_.unload(device_, slots_ + k * slot_size_);
     }
 
-    const void* load(const kernel_entry& entry, format fmt) {
-        void* slot = slots_ + count_ * slot_size_;
-        calls_.load(device_, entry, fmt, slot);
-        ++count_;
-        return slot;
+    /// The kernel of `stage`, loaded the first time it is asked for, with every stage's before it:
+    /// slot k holds stage k's kernel, whichever stages a `when` skipped.
+    const void* kernel(std::size_t stage, const launches_view& launches, format fmt) {
+        for (; count_ <= stage; ++count_) calls_.load(device_, launches.entry(count_), fmt, slots_ + count_ * slot_size_);
+        return slots_ + stage * slot_size_;
     }
 
 private:
@@ -85,7 +86,57 @@ struct stage_run {
     }
 
     const void* kernel(std::size_t stage) {
-        return call.pool_kernels != nullptr ? call.pool_kernels[stage] : loaded.load(call.launches.entry(stage), call.inputs.fmt);
+        return call.pool_kernels != nullptr ? call.pool_kernels[stage] : loaded.kernel(stage, call.launches, call.inputs.fmt);
+    }
+
+    void launch_stage(std::size_t stage) {
+        const backend_calls& calls = call.calls;
+        const trace_range traced_stage(call.stage_trace(stage));
+        const void* launched = kernel(stage);
+        if (calls.check_launch != nullptr && call.pool_kernels == nullptr)
+            calls.check_launch(call.device, launched, call.launches.config(stage));
+        call.launches.for_each_zero_filled(stage, [&](const buffer& zeroed) { calls.fill_zero(call.device, zeroed, call.stream); });
+        calls.launch(call.device, launched, call.launches.config(stage), call.launches.arguments(stage), call.stream);
+    }
+
+    /// A region's flag: waits for the stream, then reads it.
+    std::uint32_t flag(const region_plan& region) const {
+        std::uint32_t value = 0;
+        try {
+            call.calls.synchronize(call.device, call.stream);
+            call.calls.download(call.device, &value, buffers[region.flag], sizeof value);
+        } catch (const error& failure) {
+            const std::string step = message("reading the flag of the ", region.kind, " of stages ", region.first, " to ", region.end - 1);
+            throw failure.in_context(merged({.step = step}, call.context));
+        }
+        return value;
+    }
+
+    /// Launches every stage in order; a `when`'s stages where its flag is non-zero, a loop's again
+    /// while its flag is non-zero after them, up to its bound.
+    void launch_in_order(std::size_t& stage) {
+        const pipeline_table& pipeline = call.pipeline;
+        std::size_t next_region = 0;
+        for (stage = 0; stage < pipeline.stage_count;) {
+            if (next_region == pipeline.regions.size() || pipeline.regions[next_region].first != stage) {
+                launch_stage(stage);  // not stage++: a failure names the stage it failed in
+                ++stage;
+                continue;
+            }
+            const region_plan& region = pipeline.regions[next_region++];
+            if (region.kind == region_kind::when) {
+                const bool runs = flag(region) != 0;
+                for (stage = runs ? region.first : region.end; stage < region.end; ++stage) launch_stage(stage);
+                continue;
+            }
+            const std::uint32_t bound = loop_bound(pipeline, region, call.scalars, call.context);  // checked before
+            for (std::uint32_t pass = 1;; ++pass) {
+                for (stage = region.first; stage < region.end; ++stage) launch_stage(stage);
+                stage = region.end - 1;  // a failure to read the flag is the last stage's
+                if (pass == bound || flag(region) == 0) break;
+            }
+            stage = region.end;
+        }
     }
 
     void launch_all() {
@@ -99,15 +150,7 @@ struct stage_run {
                     calls.check_launch(call.device, call.pool_kernels[stage], call.launches.config(stage));
             // Binding checks tensor maps' buffers: every stage before any launches.
             for (stage = 0; stage < pipeline.stage_count; ++stage) call.launches.bind(stage, buffers);
-            for (stage = 0; stage < pipeline.stage_count; ++stage) {
-                const trace_range traced_stage(call.stage_trace(stage));
-                const void* launched = kernel(stage);
-                if (calls.check_launch != nullptr && call.pool_kernels == nullptr)
-                    calls.check_launch(call.device, launched, call.launches.config(stage));
-                call.launches.for_each_zero_filled(
-                    stage, [&](const buffer& zeroed) { calls.fill_zero(call.device, zeroed, call.stream); });
-                calls.launch(call.device, launched, call.launches.config(stage), call.launches.arguments(stage), call.stream);
-            }
+            launch_in_order(stage);
         } catch (const error& failure) {
             wait_after_failure();
             throw failure.in_context(
@@ -159,15 +202,23 @@ ACCY_DECL void allocate_scratch_buffers(const pipeline_table& pipeline, const ba
 }
 
 ACCY_DECL void run_launches(const launch_call& call) {
-    // What the call makes itself, it waits for before destroying it; a stream capture allows neither.
+    // What the call makes itself, it waits for before destroying it; a region waits to read its
+    // flag. A stream capture allows neither.
     const bool allocates = !call.inputs.scratch && call.pipeline.scratch_count() > 0;
     const bool makes_anything = allocates || call.pool_kernels == nullptr;
-    if (makes_anything && call.calls.capturing != nullptr && call.calls.capturing(call.device, call.stream))
+    if ((makes_anything || !call.pipeline.regions.empty()) && call.calls.capturing != nullptr &&
+        call.calls.capturing(call.device, call.stream)) {
+        if (!call.pipeline.regions.empty())
+            fail(errc::unsupported_operation, call.context,
+                 {"the stream is capturing a graph, and this launch would wait for it to read the flag of its ",
+                  call.pipeline.regions[0].kind, " on the host, which a capture does not allow (the capture would be "
+                  "invalidated): launch it outside the capture"});
         fail(errc::unsupported_operation, call.context,
              {"the stream is capturing a graph, and this launch would ",
               allocates ? "allocate its scratch, " : "", call.pool_kernels == nullptr ? "load its kernels, " : "",
               "then wait and free them, which a capture does not allow (the capture would be invalidated): launch "
               "from an accy::artifact_pool with accy::scratch_buffers"});
+    }
     owned_buffers allocated(call.calls, call.device);
     if (!call.inputs.scratch) {
         allocate_scratch_buffers(call.pipeline, call.calls, call.device, call.scalars, call.allocated, call.context);

@@ -1,0 +1,28 @@
+// SPDX-License-Identifier: Apache-2.0
+// The loop has no bound: its first stage stands where the bound goes.
+// expect: accy::repeat_while<Flag, Bound, Stages...>: Bound, the most passes, must be an integer derivation
+// expect: accy::diagnostic::report<accy::problem::loop_without_bound
+// expect: accy::diagnostic::in_region<accy::region_kind::repeat_while, 0, 1, 2>
+#include <support/halving_pipeline.hpp>
+
+#include <accy/testing/recording_backend.hpp>
+
+#include <array>
+#include <cstdint>
+
+using namespace accy;
+using namespace accy_test;
+
+struct definition : halving_definition {
+    using stages = accy::stages<
+        stage_of<copy_kernel, result<0>, operand<0>, n>,
+        repeat_while<intermediate<0>, stage_of<halve_kernel, result<0>, threshold, n>,  // mistake
+                     stage_of<any_above_kernel, intermediate<0>, result<0>, threshold, n>>>;
+};
+
+int main() {
+    testing::recording_backend backend;
+    const std::array<buffer, 1> operands{}, results{};
+    launch_pipeline<pipeline<definition>>(backend, format::cuda_ptx, operands, results,
+                                          pipeline<definition>::runtime_scalars(1000u, 10u, 0.5f));
+}
