@@ -16,6 +16,7 @@ import sys
 
 LAUNCH = "benchmarks/results/launch_overhead_h200_bf9ddff.json"
 SCAN = "benchmarks/results/scan_h200_gpu_check_474d705.json"
+LOOP = "benchmarks/results/loop_h100_3859f20.json"
 
 
 def medians(root, path):
@@ -45,10 +46,17 @@ def figures(root):
     replay = launch["accy_graph_replay/latency/real_time"] / launch["raw_cu_launch_kernel_ex/latency/real_time"]
     pdl_replay = launch["accy_graph_replay_pdl/latency/real_time"] / launch["one_empty_kernel/latency/real_time"]
     chain_stage = launch["chain30_graph_pdl/gpu/iterations:200/manual_time"] / 30 / 1000
+    loop = medians(root, LOOP)
+    while_pass = loop["while_graph/latency/iterations:200/manual_time"] / 100 / 1000
+    host_pass = loop["host_loop/latency/iterations:200/manual_time"] / 100 / 1000
+    while_gpu = loop["while_graph/gpu/iterations:200/manual_time"] / loop["plain_graph/gpu/iterations:200/manual_time"]
     readme, guide = "README.md", "docs/guide.md"
     return [
         (guide, f"graph replay with PDL plus a stream synchronize takes {pdl_replay:.2f} × one empty kernel plus a "
                 f"synchronize, and a 30-stage graph with PDL {chain_stage:.2f} µs of GPU time per stage"),
+        (guide, f"a pass takes {while_pass:.2f} µs as a WHILE node and {host_pass:.1f} µs as a host loop "
+                f"({while_pass / host_pass:.2f} ×), and {while_gpu:.2f} × the GPU time of the body's three kernels "
+                f"replayed as a plain graph"),
         (readme, f"a launch with pool and scratch costs {hot:.2f} × the three raw `cuLaunchKernelEx` calls"),
         (readme, f"graph replay of the three stages plus a synchronize {replay:.2f} × the raw launches plus a synchronize"),
         (readme, f"{scan_ratio(scan, 2 ** 28):.2f} × `cub::DeviceScan::InclusiveSum`'s throughput at 2^28 floats "
@@ -67,7 +75,7 @@ def main():
         if document not in texts:
             texts[document] = re.sub(r"\s+", " ", (root / document).read_text())
         if text not in texts[document]:
-            wrong.append(f"{document}: no '{text}' (the figure as {LAUNCH} and {SCAN} give it)")
+            wrong.append(f"{document}: no '{text}' (the figure as {LAUNCH}, {SCAN} and {LOOP} give it)")
     print("\n".join(wrong) if wrong else f"{len(figures(root))} figures match their results")
     return 1 if wrong else 0
 
