@@ -1,5 +1,6 @@
 // SPDX-License-Identifier: Apache-2.0
-// Defines `accy_examples::example_main`, the main of every example: options, seed, backend, one run per n and dtype.
+// Defines `accy_examples::run_example`, the main of every example (options, seed, backend), and
+// `accy_examples::example_main`, that with one run per n and dtype.
 #pragma once
 
 #include "common/backend_choice.hpp"
@@ -17,11 +18,11 @@
 
 namespace accy_examples {
 
-/// Parses the command line, prints the seed, chooses the backend (`with_backend`), then calls
-/// `run(device, format, std::type_identity<T>{}, n, options, engine)` for each n and each dtype,
-/// which returns whether the result matched the reference. Returns the exit status.
-template <class Run>
-int example_main(int argc, char** argv, std::uint32_t default_size, Run&& run) {
+/// Parses the command line, prints the seed, chooses the backend (`with_backend`), then returns
+/// `body(device, format, options, engine)`: whether every run matched its reference. Returns the
+/// exit status; an exception is reported and is `exit_error`.
+template <class Body>
+int run_example(int argc, char** argv, std::uint32_t default_size, Body&& body) {
     const std::optional<options> parsed = parse_options(argc, argv, default_size);
     if (!parsed) return exit_error;
     if (parsed->help) return 0;
@@ -29,20 +30,29 @@ int example_main(int argc, char** argv, std::uint32_t default_size, Run&& run) {
     std::mt19937 engine(parsed->seed);
     try {
         return with_backend(parsed->backend, [&](auto& device, auto format) {
-            bool matches = true;
-            for (const std::uint32_t n : parsed->sizes)
-                for (const accy::dtype type : parsed->dtypes) {
-                    const bool matched = type == accy::dtype_of<float>
-                                             ? run(device, format, std::type_identity<float>{}, n, *parsed, engine)
-                                             : run(device, format, std::type_identity<std::int32_t>{}, n, *parsed, engine);
-                    matches = matched && matches;
-                }
-            return matches ? 0 : exit_mismatch;
+            return body(device, format, *parsed, engine) ? 0 : exit_mismatch;
         });
     } catch (const std::exception& failure) {  // accy::error, and the host's own: std::bad_alloc for a huge n
         std::cerr << argv[0] << ": " << failure.what() << "\n";
         return exit_error;
     }
+}
+
+/// `run_example` with one run per n and dtype: `run(device, format, std::type_identity<T>{}, n,
+/// options, engine)`, which returns whether the result matched the reference.
+template <class Run>
+int example_main(int argc, char** argv, std::uint32_t default_size, Run&& run) {
+    return run_example(argc, argv, default_size, [&](auto& device, auto format, const options& parsed, std::mt19937& engine) {
+        bool matches = true;
+        for (const std::uint32_t n : parsed.sizes)
+            for (const accy::dtype type : parsed.dtypes) {
+                const bool matched = type == accy::dtype_of<float>
+                                         ? run(device, format, std::type_identity<float>{}, n, parsed, engine)
+                                         : run(device, format, std::type_identity<std::int32_t>{}, n, parsed, engine);
+                matches = matched && matches;
+            }
+        return matches;
+    });
 }
 
 }  // namespace accy_examples

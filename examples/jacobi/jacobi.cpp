@@ -3,8 +3,7 @@
 // the device until they stop moving (an accy::repeat_while), checked against the same sweeps in
 // plain C++ on fresh random data: as a stream launch on the chosen backend (the flag read on the
 // host after each pass), and on CUDA also as a pipeline_graph, whose loop never leaves the GPU.
-#include "common/backend_choice.hpp"
-#include "common/options.hpp"
+#include "common/example_main.hpp"
 #include "jacobi/jacobi_pipeline.hpp"
 
 #include <accy/accy.hpp>
@@ -15,7 +14,6 @@
 #include <chrono>
 #include <cmath>
 #include <cstdint>
-#include <exception>
 #include <iostream>
 #include <random>
 #include <string>
@@ -92,19 +90,9 @@ bool run(Backend& device, Format format, std::uint32_t n, unsigned iterations, s
 }  // namespace
 
 int main(int argc, char** argv) {
-    const std::optional<options> parsed = parse_options(argc, argv, 1u << 20);
-    if (!parsed) return exit_error;
-    if (parsed->help) return 0;
-    std::cout << "seed " << parsed->seed << " (--seed " << parsed->seed << " repeats this run)\n";
-    std::mt19937 engine(parsed->seed);
-    try {
-        return with_backend(parsed->backend, [&](auto& device, auto format) {
-            bool matched = true;
-            for (const std::uint32_t n : parsed->sizes) matched = run(device, format, n, parsed->iterations, engine) && matched;
-            return matched ? 0 : exit_mismatch;
-        });
-    } catch (const std::exception& failure) {
-        std::cerr << argv[0] << ": " << failure.what() << "\n";
-        return exit_error;
-    }
+    return run_example(argc, argv, 1u << 20, [](auto& device, auto format, const options& parsed, std::mt19937& engine) {
+        bool matched = true;
+        for (const std::uint32_t n : parsed.sizes) matched = run(device, format, n, parsed.iterations, engine) && matched;
+        return matched;
+    });
 }
