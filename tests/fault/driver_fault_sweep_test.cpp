@@ -1,8 +1,9 @@
 // SPDX-License-Identifier: Apache-2.0
 // The driver fault sweep: accy's CUDA backend on a fake driver (fake_cuda.cpp, loaded as libcuda.so.1) that fails
 // each of its calls in turn, one child process per failure, through loading the driver, making a backend, allocating
-// and copying, loading a pool, launching cold and hot, building, updating, replaying and embedding a graph, two
-// devices' streams, events and peer copies, and destroying everything. Each failure must surface as the accy::error of the public call
+// and copying, loading a pool, launching cold and hot, building, updating, replaying and embedding a graph, a
+// pipeline with a loop and a when on a stream and as a graph, two devices' streams, events and peer copies, and
+// destroying everything. Each failure must surface as the accy::error of the public call
 // that made the failed call, with the documented code and the driver's result as driver_result(), unless accy
 // documents it as tolerated (a destructor's call); what the driver made must be destroyed; nothing may crash or hang.
 #include "fault/fault_sweep.hpp"
@@ -167,6 +168,33 @@ void graph_build_update_replay(steps& step) {
     step("pipeline_graph::update_embedded", [&] { graph.update_embedded(caller->exec(), embedded); });
 }
 
+/// A pipeline with a loop and a when: launched on a stream (the flags read back), and as a graph of
+/// conditional nodes (condition kernels loaded, pass counters allocated), replayed and updated.
+void regions_launched_and_in_a_graph(steps& step) {
+    using accy_fault::looping_sweep_pipeline;
+    accy::cuda::backend device = make_backend(step);
+    const pipeline_buffers buffers(step, device);
+    const auto pool =
+        step("load_artifacts", [&] { return accy::load_artifacts<looping_sweep_pipeline>(device, accy::formats::cuda_ptx); });
+    const auto scratch = step("allocate_scratch", [&] { return accy::allocate_scratch<looping_sweep_pipeline>(device, scalars); });
+    const accy::cuda::stream_owner stream = step("stream_owner", [&] { return accy::cuda::stream_owner(device); });
+    // The fake runs no kernel: a flag of 1 stays 1, so that the loop makes all its passes and the when runs, every run alike.
+    const std::uint32_t still_moving = 1;
+    step("backend::upload (the flag)", [&] { device.upload(scratch.buffers()[1], &still_moving, sizeof still_moving); });
+    step("launch_pipeline (regions, on a stream)", [&] {
+        accy::launch_pipeline<looping_sweep_pipeline>(device, accy::formats::cuda_ptx, buffers.operands, buffers.results,
+                                                      scalars, accy::use_pool(pool), accy::use_scratch(scratch),
+                                                      accy::on_stream(stream.get()));
+    });
+    accy::cuda::pipeline_graph<looping_sweep_pipeline> graph = step("pipeline_graph (regions)", [&] {
+        return accy::cuda::pipeline_graph<looping_sweep_pipeline>(device, pool, scratch, buffers.operands, buffers.results,
+                                                                  scalars);
+    });
+    step("pipeline_graph::launch (regions)", [&] { graph.launch(stream.get()); });
+    step("backend::synchronize (stream)", [&] { device.synchronize(stream.get()); });
+    step("pipeline_graph::update (regions)", [&] { graph.update(looping_sweep_pipeline::scalar_values{rows / 2, columns}); });
+}
+
 void two_devices(steps& step) {
     accy::cuda::devices set = step("devices{0, 1}", [] { return accy::cuda::devices{0, 1}; });
     expect(step("devices::enable_peer_access", [&] { return set.enable_peer_access(); }), "the fake's devices are peers");
@@ -208,6 +236,10 @@ BOOST_AUTO_TEST_CASE(every_call_of_hot_launches_fails_in_turn) { accy_fault::swe
 
 BOOST_AUTO_TEST_CASE(every_call_of_a_graph_built_updated_and_replayed_fails_in_turn) {
     accy_fault::sweep("graph", graph_build_update_replay);
+}
+
+BOOST_AUTO_TEST_CASE(every_call_of_regions_launched_and_in_a_graph_fails_in_turn) {
+    accy_fault::sweep("regions", regions_launched_and_in_a_graph);
 }
 
 BOOST_AUTO_TEST_CASE(every_call_of_two_devices_streams_events_and_peer_copies_fails_in_turn) {

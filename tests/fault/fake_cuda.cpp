@@ -592,6 +592,22 @@ CUresult CUDAAPI launch_kernel_ex(const CUlaunchConfig* config, CUfunction funct
 
 // --- Graphs --------------------------------------------------------------------------------------------
 
+/// `handle` if it is `in` or a conditional node's body inside it, or null.
+graph* graph_within(graph& in, CUgraph handle) {
+    if (reinterpret_cast<CUgraph>(&in) == handle) return &in;
+    for (const auto& node : in.nodes)
+        if (node->body != nullptr)
+            if (graph* found = graph_within(*node->body, handle)) return found;
+    return nullptr;
+}
+
+/// The live graph `handle`: one the caller created, or a conditional node's body in one; null otherwise.
+graph* find_graph(CUgraph handle) {
+    for (const auto& live : held.graphs)
+        if (graph* found = graph_within(*live.second, handle)) return found;
+    return nullptr;
+}
+
 CUresult CUDAAPI graph_create(CUgraph* made, unsigned flags) {
     if (const CUresult failed = calls.enter("cuGraphCreate")) return failed;
     if (flags != 0) return misuse(CUDA_ERROR_INVALID_VALUE, "graph flags");
@@ -602,7 +618,7 @@ CUresult CUDAAPI graph_create(CUgraph* made, unsigned flags) {
 CUresult CUDAAPI graph_add_kernel_node(CUgraphNode* node, CUgraph in, const CUgraphNode* dependencies, std::size_t count,
                                        const CUDA_KERNEL_NODE_PARAMS_v2* parameters) {
     if (const CUresult failed = calls.enter("cuGraphAddKernelNode")) return failed;
-    graph* target = held.graphs.find(in);
+    graph* target = find_graph(in);
     if (target == nullptr) return misuse(CUDA_ERROR_INVALID_HANDLE, "the graph is not live");
     if (!nodes_of(*target, dependencies, count)) return CUDA_ERROR_INVALID_VALUE;
     auto made = std::make_unique<graph_node>();
@@ -612,10 +628,20 @@ CUresult CUDAAPI graph_add_kernel_node(CUgraphNode* node, CUgraph in, const CUgr
     return CUDA_SUCCESS;
 }
 
+/// The kernel node `handle` of `in` or of a body inside it, or null.
+graph_node* kernel_node_within(const graph& in, CUgraphNode handle) {
+    for (const auto& node : in.nodes) {
+        if (reinterpret_cast<CUgraphNode>(node.get()) == handle) return node->function != nullptr ? node.get() : nullptr;
+        if (node->body != nullptr)
+            if (graph_node* found = kernel_node_within(*node->body, handle)) return found;
+    }
+    return nullptr;
+}
+
 /// The kernel node `handle` of a live graph, or null.
 graph_node* find_kernel_node(CUgraphNode handle) {
     for (const auto& live : held.graphs)
-        if (graph_node* found = live.second->find(handle); found != nullptr && found->function != nullptr) return found;
+        if (graph_node* found = kernel_node_within(*live.second, handle)) return found;
     return nullptr;
 }
 
@@ -640,7 +666,7 @@ CUresult CUDAAPI graph_kernel_node_set_attribute(CUgraphNode node, CUkernelNodeA
 CUresult CUDAAPI graph_add_memset_node(CUgraphNode* node, CUgraph in, const CUgraphNode* dependencies, std::size_t count,
                                        const CUDA_MEMSET_NODE_PARAMS* parameters, CUcontext context_handle) {
     if (const CUresult failed = calls.enter("cuGraphAddMemsetNode")) return failed;
-    graph* target = held.graphs.find(in);
+    graph* target = find_graph(in);
     if (target == nullptr) return misuse(CUDA_ERROR_INVALID_HANDLE, "the graph is not live");
     if (!nodes_of(*target, dependencies, count)) return CUDA_ERROR_INVALID_VALUE;
     const context* owner = held.find(context_handle);
@@ -660,7 +686,7 @@ CUresult CUDAAPI graph_add_memset_node(CUgraphNode* node, CUgraph in, const CUgr
 CUresult CUDAAPI graph_add_dependencies(CUgraph in, const CUgraphNode* from, const CUgraphNode* to,
                                         const CUgraphEdgeData* edges, std::size_t count) {
     if (const CUresult failed = calls.enter("cuGraphAddDependencies")) return failed;
-    const graph* target = held.graphs.find(in);
+    const graph* target = find_graph(in);
     if (target == nullptr) return misuse(CUDA_ERROR_INVALID_HANDLE, "the graph is not live");
     if (!nodes_of(*target, from, count) || !nodes_of(*target, to, count)) return CUDA_ERROR_INVALID_VALUE;
     for (std::size_t i = 0; edges != nullptr && i < count; ++i)
@@ -673,8 +699,8 @@ CUresult CUDAAPI graph_add_dependencies(CUgraph in, const CUgraphNode* from, con
 CUresult CUDAAPI graph_add_child_graph_node(CUgraphNode* node, CUgraph in, const CUgraphNode* dependencies,
                                             std::size_t count, CUgraph child) {
     if (const CUresult failed = calls.enter("cuGraphAddChildGraphNode")) return failed;
-    graph* target = held.graphs.find(in);
-    if (target == nullptr || held.graphs.find(child) == nullptr || in == child)
+    graph* target = find_graph(in);
+    if (target == nullptr || find_graph(child) == nullptr || in == child)
         return misuse(CUDA_ERROR_INVALID_VALUE, "a graph or child graph that is not live, or a graph as its own child");
     if (!nodes_of(*target, dependencies, count)) return CUDA_ERROR_INVALID_VALUE;
     auto made = std::make_unique<graph_node>();
@@ -687,7 +713,7 @@ CUresult CUDAAPI graph_add_child_graph_node(CUgraphNode* node, CUgraph in, const
 CUresult CUDAAPI graph_conditional_handle_create(CUgraphConditionalHandle* handle, CUgraph in, CUcontext context_handle,
                                                  unsigned, unsigned flags) {
     if (const CUresult failed = calls.enter("cuGraphConditionalHandleCreate")) return failed;
-    graph* target = held.graphs.find(in);
+    graph* target = find_graph(in);
     if (target == nullptr) return misuse(CUDA_ERROR_INVALID_VALUE, "the graph is not live");
     const context* owner = held.find(context_handle);
     if (owner == nullptr || !owner->alive()) return misuse(CUDA_ERROR_INVALID_CONTEXT, "a handle of a context that is not alive");
@@ -700,7 +726,7 @@ CUresult CUDAAPI graph_conditional_handle_create(CUgraphConditionalHandle* handl
 CUresult CUDAAPI graph_add_node(CUgraphNode* node, CUgraph in, const CUgraphNode* dependencies, const CUgraphEdgeData* edges,
                                 std::size_t count, CUgraphNodeParams* parameters) {
     if (const CUresult failed = calls.enter("cuGraphAddNode")) return failed;
-    graph* target = held.graphs.find(in);
+    graph* target = find_graph(in);
     if (target == nullptr) return misuse(CUDA_ERROR_INVALID_VALUE, "the graph is not live");
     if (!nodes_of(*target, dependencies, count)) return CUDA_ERROR_INVALID_VALUE;
     if (edges != nullptr) return unmodelled("a node added with edge data");
@@ -711,8 +737,9 @@ CUresult CUDAAPI graph_add_node(CUgraphNode* node, CUgraph in, const CUgraphNode
     if (conditional.handle == 0 || conditional.handle > target->conditional_handles)
         return misuse(CUDA_ERROR_INVALID_VALUE, "a conditional handle that is not the graph's");
     auto made = std::make_unique<graph_node>();
-    made->body[0] = held.graphs.add(std::make_unique<graph>());
-    conditional.phGraph_out = made->body.data();
+    made->body = std::make_shared<graph>();
+    made->body_handle[0] = reinterpret_cast<CUgraph>(made->body.get());
+    conditional.phGraph_out = made->body_handle.data();
     *node = reinterpret_cast<CUgraphNode>(made.get());
     target->nodes.push_back(std::move(made));
     return CUDA_SUCCESS;
@@ -723,8 +750,7 @@ void instantiate_nodes(const graph& source, graph_exec& exec) {
     for (const auto& node : source.nodes) {
         if (node->function != nullptr) exec.nodes.emplace(reinterpret_cast<CUgraphNode>(node.get()), *node);
         else if (node->child_graph) exec.child_graphs.insert(reinterpret_cast<CUgraphNode>(node.get()));
-        for (const CUgraph body : node->body)
-            if (const graph* inside = held.graphs.find(body)) instantiate_nodes(*inside, exec);
+        if (node->body != nullptr) instantiate_nodes(*node->body, exec);
     }
 }
 
@@ -757,7 +783,7 @@ CUresult CUDAAPI graph_exec_child_graph_node_set_params(CUgraphExec exec, CUgrap
     const graph_exec* target = held.graph_execs.find(exec);
     if (target == nullptr) return misuse(CUDA_ERROR_INVALID_HANDLE, "the executable graph is not live");
     if (!target->child_graphs.contains(node)) return misuse(CUDA_ERROR_INVALID_VALUE, "not a child graph node of the executable graph");
-    return held.graphs.find(child) != nullptr ? CUDA_SUCCESS : misuse(CUDA_ERROR_INVALID_VALUE, "the child graph is not live");
+    return find_graph(child) != nullptr ? CUDA_SUCCESS : misuse(CUDA_ERROR_INVALID_VALUE, "the child graph is not live");
 }
 
 /// What cuGraphUpload and cuGraphLaunch (`call`) check: a live executable graph, a stream of the current context.
@@ -779,22 +805,9 @@ CUresult CUDAAPI graph_exec_destroy(CUgraphExec exec) {
                                         : misuse(CUDA_ERROR_INVALID_HANDLE, "the executable graph is not live");
 }
 
-/// Destroys `destroyed` and its conditional nodes' bodies, which the driver owns with the node.
-bool erase_graph(CUgraph destroyed) {
-    const graph* found = held.graphs.find(destroyed);
-    if (found == nullptr) return false;
-    std::vector<CUgraph> bodies;
-    for (const auto& node : found->nodes)
-        for (const CUgraph body : node->body)
-            if (body != nullptr) bodies.push_back(body);
-    held.graphs.erase(destroyed);
-    for (const CUgraph body : bodies) erase_graph(body);
-    return true;
-}
-
 CUresult CUDAAPI graph_destroy(CUgraph destroyed) {
     if (const CUresult failed = calls.enter("cuGraphDestroy")) return failed;
-    return erase_graph(destroyed) ? CUDA_SUCCESS : misuse(CUDA_ERROR_INVALID_HANDLE, "the graph is not live");
+    return held.graphs.erase(destroyed) ? CUDA_SUCCESS : misuse(CUDA_ERROR_INVALID_HANDLE, "the graph is not live");
 }
 
 // --- Tensor maps ---------------------------------------------------------------------------------------

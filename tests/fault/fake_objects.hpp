@@ -113,13 +113,16 @@ struct context_object {
     const context* owner = nullptr;
 };
 
+struct graph;
+
 /// A node of a graph: a kernel launch, with the parameter bytes copied when it was added or set, a
 /// memset, a child graph (whose nodes are not modelled), or a conditional node and its body graph.
 struct graph_node {
     const kernel_object* function = nullptr;  ///< null for a memset, child graph or conditional node
     std::vector<std::byte> parameters;
     bool child_graph = false;
-    std::array<CUgraph, 1> body{};  ///< a conditional node's, live while the node is; what phGraph_out points at
+    std::shared_ptr<graph> body;  ///< a conditional node's, owned with the node
+    std::array<CUgraph, 1> body_handle{};  ///< what the node's phGraph_out points at
 };
 
 struct graph {

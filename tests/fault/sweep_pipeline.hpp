@@ -1,8 +1,9 @@
 // SPDX-License-Identifier: Apache-2.0
 // Defines the fault sweep's pipeline: three PTX stages that between them take every path of the CUDA backend's
 // loading and launching (a tensor map, a cooperative kernel with more than 48 KiB of dynamic shared memory, a kernel
-// that waits on its predecessor in clusters of 2, zero_filled and kept_zero workspaces, two payloads of which one
-// holds two kernels). The kernels only declare their parameters: the fake driver runs nothing.
+// that waits on its predecessor in clusters of 2, zero_filled and kept_zero workspaces, payloads of which one holds
+// two kernels), and the same stages in a repeat_while and a when. The kernels only declare their parameters: the
+// fake driver runs nothing.
 #pragma once
 
 
@@ -63,6 +64,21 @@ inline constexpr std::string_view finish_ptx = R"(
 }
 )";
 
+/// fault_flag(unsigned* flag, unsigned n): a loop's flag.
+inline constexpr std::string_view flag_ptx = R"(
+.version 8.0
+.target sm_90
+.address_size 64
+
+.visible .entry fault_flag(
+    .param .u64 .ptr .global .align 1 fault_flag_param_0,
+    .param .u32 fault_flag_param_1
+)
+{
+    ret;
+}
+)";
+
 inline constexpr auto sweep_registry = accy::make_registry(
     accy::kernel_entry{"fault.tile", 1, accy::format::cuda_ptx, "fault_tile",
                        {parameter::tensor_map("map", access::read, dtype::f16, 2),
@@ -80,7 +96,10 @@ inline constexpr auto sweep_registry = accy::make_registry(
                        {parameter::buffer("out", access::read_write, dtype::f32),
                         parameter::buffer("tickets", access::read_write, dtype::u32), parameter::scalar("n", dtype::u32)},
                        accy::payload::from_text(finish_ptx), accy::launch_geometry::fixed({2, 1, 1}, {64, 1, 1}),
-                       accy::launch_attributes{{2, 1, 1}, false, true}});
+                       accy::launch_attributes{{2, 1, 1}, false, true}},
+    accy::kernel_entry{"fault.flag", 1, accy::format::cuda_ptx, "fault_flag",
+                       {parameter::buffer("flag", access::write, dtype::u32), parameter::scalar("n", dtype::u32)},
+                       accy::payload::from_text(flag_ptx), accy::launch_geometry::fixed({1, 1, 1}, {1, 1, 1})});
 
 using rows = accy::forward<0>;
 using columns = accy::forward<1>;
@@ -103,5 +122,20 @@ struct sweep_definition : accy::definition_base<"fault.sweep", sweep_registry> {
 };
 using sweep_pipeline = accy::pipeline<sweep_definition>;
 static_assert(sweep_pipeline::well_formed);
+
+/// The same stages in regions: the tile, then the combine (its workspace zero_filled) and the flag
+/// repeated in a loop, then the finish where the flag is non-zero.
+struct looping_sweep_definition : sweep_definition {
+    using intermediates = accy::intermediates<accy::shape<dtype::f32, elements>, accy::shape<dtype::u32, accy::constant<1u>>>;
+    using stages = accy::stages<
+        accy::stage<"fault.tile", 1, accy::tensor_map<accy::operand<0>, accy::extents<columns, rows>, accy::box<32, 16>>,
+                    accy::intermediate<0>, rows, columns>,
+        accy::repeat_while<accy::intermediate<1>, accy::constant<3u>,
+                           accy::stage<"fault.combine", 1, accy::result<0>, accy::intermediate<0>, accy::workspace<0>, elements>,
+                           accy::stage<"fault.flag", 1, accy::intermediate<1>, elements>>,
+        accy::when<accy::intermediate<1>, accy::stage<"fault.finish", 1, accy::result<0>, accy::workspace<1>, elements>>>;
+};
+using looping_sweep_pipeline = accy::pipeline<looping_sweep_definition>;
+static_assert(looping_sweep_pipeline::well_formed && looping_sweep_pipeline::region_count == 2);
 
 }  // namespace accy_fault
