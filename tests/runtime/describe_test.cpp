@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: Apache-2.0
 // Golden tests of accy::describe<P>(): the tests' scan pipeline, and one with every kind of derivation,
 // bounded scalars, a zero_filled workspace, a two-dimensional grid and dynamic shared memory.
+#include "support/halving_pipeline.hpp"
 #include "support/scan_pipeline.hpp"
 
 #include <accy/accy.hpp>
@@ -89,6 +90,36 @@ stage 0: test.describe.tiled, version 1, grid (ceil_div(count, 128), 2, 1), bloc
   limit <- limit, i32
 )";
     BOOST_TEST(accy::describe<accy::pipeline<tiled_definition>>() == expected);
+}
+
+BOOST_AUTO_TEST_CASE(a_loop_and_a_when_read_before_their_first_stage) {
+    const std::string expected = R"(pipeline accy.test.halving, version 1
+runtime scalar 0: n, u32
+runtime scalar 1: passes, u32
+runtime scalar 2: threshold, f32
+operand 0: f32[n]
+result 0: f32[n]
+intermediate 0: u32[1]
+stage 0: accy.kernel.test.copy, version 1, grid (ceil_div(n, 64), 1, 1), block (64, 1, 1)
+  out <- result<0>
+  in <- operand<0>
+  n <- n, u32
+repeat_while intermediate<0>, at most passes passes: stages 1 to 2
+stage 1: accy.kernel.test.halve_above, version 1, grid (ceil_div(n, 64), 1, 1), block (64, 1, 1)
+  values <- result<0>
+  threshold <- threshold, f32
+  n <- n, u32
+stage 2: accy.kernel.test.any_above, version 1, grid (1, 1, 1), block (1, 1, 1)
+  flag <- intermediate<0>
+  values <- result<0>
+  threshold <- threshold, f32
+  n <- n, u32
+when intermediate<0>: stages 3 to 3
+stage 3: accy.kernel.test.negate, version 1, grid (ceil_div(n, 64), 1, 1), block (64, 1, 1)
+  values <- result<0>
+  n <- n, u32
+)";
+    BOOST_TEST(accy::describe<accy_test::halving>() == expected);
 }
 
 BOOST_AUTO_TEST_SUITE_END()

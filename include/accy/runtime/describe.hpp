@@ -108,7 +108,8 @@ std::string_view zeroing_text(std::size_t index) noexcept {
 ///       n <- n, u32
 ///
 /// A scalar with bounds shows them ("n, u32, 1 to 4294967295"); a zero_filled or kept_zero workspace says so;
-/// a stage's dynamic shared memory is shown where its entry asks for some.
+/// a stage's dynamic shared memory is shown where its entry asks for some; a region is a line before its
+/// first stage ("repeat_while intermediate<0>, at most passes passes: stages 1 to 2").
 template <class P>
     requires is_pipeline<P> && P::well_formed
 std::string describe() {
@@ -130,6 +131,15 @@ std::string describe() {
         text += "\n";
     }
     for (std::size_t s = 0; s < P::stage_count; ++s) {
+        for (const detail::region_plan& region : plan.regions) {
+            if (region.first != s) continue;
+            text += std::string(to_string(region.kind)) + " " + detail::buffer_text(region.flag);
+            if (region.kind == region_kind::repeat_while) {
+                const detail::derivation_step* next = &plan.steps[region.bound_step];
+                text += ", at most " + detail::derivation_text(next, scalars) + " passes";
+            }
+            text += ": stages " + std::to_string(region.first) + " to " + std::to_string(region.end - 1) + "\n";
+        }
         const kernel_entry& entry = P::any_entry(s);
         const parameter_list& parameters = entry.parameters;
         const launch_geometry& geometry = entry.geometry;
