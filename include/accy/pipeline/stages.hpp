@@ -41,24 +41,28 @@ struct stages {
     template <std::size_t Index>
     using at = std::tuple_element_t<Index, typename detail::flat_of<detail::only_stages<Items...>(), Items...>::tuple>;
 
+    static constexpr std::size_t region_count = [] {
+        const bool each[] = {false, detail::item_traits<Items>::region...};
+        std::size_t regions = 0;
+        for (const bool region : each) regions += region ? 1 : 0;
+        return regions;
+    }();
+
     /// The regions, in launch order, their derivations typed by `Scalars`.
     template <class Scalars>
     static constexpr auto regions() noexcept {
-        constexpr std::size_t count = [] {
-            const bool each[] = {false, detail::item_traits<Items>::region...};
-            std::size_t regions = 0;
-            for (const bool region : each) regions += region ? 1 : 0;
-            return regions;
-        }();
-        std::array<region_info, count> found{};
-        std::size_t next = 0, first = 0;
-        const auto add = [&]<class Item>(std::type_identity<Item>) {
-            if constexpr (detail::item_traits<Item>::region) found[next++] = detail::item_traits<Item>::template info<Scalars>(first);
-            first += detail::item_traits<Item>::stage_count;
-            return true;
-        };
-        const bool added[] = {true, add(std::type_identity<Items>{})...};
-        static_cast<void>(added);
+        std::array<region_info, region_count> found{};
+        if constexpr (region_count > 0) {  // else nothing per item: a stage list of a thousand stages has no region to find
+            std::size_t next = 0, first = 0;
+            const auto add = [&]<class Item>(std::type_identity<Item>) {
+                if constexpr (detail::item_traits<Item>::region)
+                    found[next++] = detail::item_traits<Item>::template info<Scalars>(first);
+                first += detail::item_traits<Item>::stage_count;
+                return true;
+            };
+            const bool added[] = {true, add(std::type_identity<Items>{})...};
+            static_cast<void>(added);
+        }
         return found;
     }
 

@@ -101,7 +101,8 @@ constexpr std::size_t bound_steps() noexcept {
 }
 template <class... Items>
 constexpr std::size_t bound_steps(const stages<Items...>*) noexcept {
-    return total({0, bound_steps<Items>()...});
+    if constexpr (stages<Items...>::region_count == 0) return 0;
+    else return total({0, bound_steps<Items>()...});
 }
 
 /// Compiles `D` (nothing for a buffer reference) at `steps + used`, advancing `used`; returns where it starts.
@@ -196,19 +197,24 @@ constexpr void add_stages(Tables& plan, const stages<Stages...>*, std::size_t& u
 /// Adds every region, in order, a loop's bound's steps at `used`.
 template <class Pipeline, class Tables, class... Items>
 constexpr void add_regions(Tables& plan, const stages<Items...>*, std::size_t& used) noexcept {
-    std::size_t next = 0;
-    const auto add = [&]<class Item>(const Item*) {
-        if constexpr (item_traits<Item>::region) {
-            const region_info& info = Pipeline::regions[next];
-            std::size_t bound_step = 0;
-            if constexpr (item_traits<Item>::kind == region_kind::repeat_while)
-                bound_step = compile_at<typename Pipeline::scalars, typename item_traits<Item>::bound>(plan.steps.data(), used);
-            plan.regions[next++] = {info.kind, info.first, info.end, info.flag, bound_step};
-        }
-        return true;
-    };
-    const bool added[] = {true, add(static_cast<const Items*>(nullptr))...};
-    static_cast<void>(added);
+    if constexpr (stages<Items...>::region_count > 0) {  // else nothing per item
+        std::size_t next = 0;
+        const auto add = [&]<class Item>(const Item*) {
+            if constexpr (item_traits<Item>::region) {
+                const region_info& info = Pipeline::regions[next];
+                std::size_t bound_step = 0;
+                if constexpr (item_traits<Item>::kind == region_kind::repeat_while)
+                    bound_step = compile_at<typename Pipeline::scalars, typename item_traits<Item>::bound>(plan.steps.data(), used);
+                plan.regions[next++] = {info.kind, info.first, info.end, info.flag, bound_step};
+            }
+            return true;
+        };
+        const bool added[] = {true, add(static_cast<const Items*>(nullptr))...};
+        static_cast<void>(added);
+    } else {
+        static_cast<void>(plan);
+        static_cast<void>(used);
+    }
 }
 
 /// The tables of `Pipeline`, built once at compile time.
