@@ -19,14 +19,14 @@ namespace accy {
 /// buffer `Flag` (an intermediate or a result one of them writes), is non-zero after them, and at
 /// most `Bound` times in all: an integer derivation, `accy::constant<100u>` or a runtime scalar,
 /// from 1 to 2^32 - 1 at run time. A launch reads the flag on the host after each pass (and so
-/// waits for its stream; a capture refuses it), on every backend; `cuda::pipeline_graph` does not
-/// take a pipeline with regions yet.
+/// waits for its stream; a capture refuses it), on every backend; in a `cuda::pipeline_graph` the
+/// loop is a conditional WHILE node and never leaves the GPU.
 template <class Flag, class Bound, class... Stages>
 struct repeat_while {};
 
 /// Runs `Stages` (one or more `accy::stage`s) only where the flag, the `u32` buffer `Flag` (an
-/// intermediate or a result a stage before them writes), is non-zero when they would start, which a
-/// launch reads on the host as it does a loop's.
+/// intermediate or a result a stage before them writes), is non-zero when they would start: read on
+/// the host by a launch, as a loop's is; a conditional IF node in a `cuda::pipeline_graph`.
 template <class Flag, class... Stages>
 struct when {};
 
