@@ -216,11 +216,7 @@ private:
                 detail::set_geometry(node, launches.config(stage));
                 node.kernelParams = parameters.data();  // copied by the driver
                 if (how == node_write::set) {
-                    // The graph's node too, so that `cuda_graph`, `add_to` and `update_embedded` see the update.
-                    detail::check(*api_, api_->graph_kernel_node_set_params(nodes_[stage], &node), "cuGraphKernelNodeSetParams");
-                    if (written != nullptr) ++*written;
-                    detail::check(*api_, api_->graph_exec_kernel_node_set_params(state_->exec, nodes_[stage], &node),
-                                  "cuGraphExecKernelNodeSetParams");
+                    set_kernel_node(nodes_[stage], node, written);
                     continue;
                 }
                 if constexpr (Pipeline::region_count > 0) {
@@ -258,11 +254,24 @@ private:
                 }
             }
             if (how == node_write::set && stages == Pipeline::stage_count)
-                for (std::size_t r = 0; r < Pipeline::region_count; ++r) write_condition(launches, r, node_write::set);
+                for (std::size_t r = 0; r < Pipeline::region_count; ++r) {
+                    stage = Pipeline::regions[r].end - 1;  // a condition kernel's failure is its region's last stage's
+                    write_condition(launches, r, node_write::set);
+                }
         } catch (const error& failure) {
-            throw launches.in_stage(failure, stage < Pipeline::stage_count ? stage : Pipeline::stage_count - 1);
+            throw launches.in_stage(failure, stage);
         }
         return launches.values();
+    }
+
+    /// Sets kernel node `node` to `parameters` in the graph (so that `cuda_graph`, `add_to` and
+    /// `update_embedded` see it), counting it in `*written` once it is, then in the executable graph:
+    /// a rollback sets back every node counted, in both.
+    void set_kernel_node(CUgraphNode node, const CUDA_KERNEL_NODE_PARAMS& parameters, std::size_t* written = nullptr) {
+        detail::check(*api_, api_->graph_kernel_node_set_params(node, &parameters), "cuGraphKernelNodeSetParams");
+        if (written != nullptr) ++*written;
+        detail::check(*api_, api_->graph_exec_kernel_node_set_params(state_->exec, node, &parameters),
+                      "cuGraphExecKernelNodeSetParams");
     }
 
     /// The pass counters of the loops and the condition kernels the regions need, made once.
@@ -335,9 +344,7 @@ private:
         node.blockDimX = node.blockDimY = node.blockDimZ = 1;
         node.kernelParams = loop ? loop_parameters.data() : when_parameters.data();
         if (how == node_write::set) {
-            detail::check(*api_, api_->graph_kernel_node_set_params(conditions_[r], &node), "cuGraphKernelNodeSetParams");
-            detail::check(*api_, api_->graph_exec_kernel_node_set_params(state_->exec, conditions_[r], &node),
-                          "cuGraphExecKernelNodeSetParams");
+            set_kernel_node(conditions_[r], node);
             return;
         }
         detail::check(*api_, api_->graph_add_kernel_node(&conditions_[r], graph, &last, last == nullptr ? 0 : 1, &node),
