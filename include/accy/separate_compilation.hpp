@@ -17,5 +17,6 @@
 #include <accy/runtime/detail/impl/derive_tensor_map.hpp>
 #include <accy/runtime/detail/impl/evaluate.hpp>
 #include <accy/runtime/detail/impl/run.hpp>
+#include <accy/runtime/detail/impl/scratch_plan.hpp>
 #include <accy/runtime/detail/impl/stage_launches.hpp>
 #include <accy/testing/impl/recording_backend.hpp>

@@ -222,11 +222,11 @@ BOOST_AUTO_TEST_CASE(a_triton_signature_is_bound_in_order_and_packed_at_its_offs
     BOOST_TEST(launch.buffer_id(1) == 1002u);
     BOOST_TEST(launch.value<std::uint32_t>(2) == 5000u);
     BOOST_TEST(launch.buffer_id(2) == 0u);
-    // The two scratch pointers are the workspaces the launch allocated, in order.
-    BOOST_TEST(device.allocated_ids.size() == 2u);
-    BOOST_TEST(launch.buffer_id(3) == device.allocated_ids.at(0));
-    BOOST_TEST(launch.buffer_id(4) == device.allocated_ids.at(1));
-    BOOST_TEST(device.allocated_byte_sizes == (std::vector<std::size_t>{256, 256}), boost::test_tools::per_element());
+    // The two scratch pointers are the workspaces the launch allocated, in order, in one arena.
+    BOOST_TEST(device.allocated_ids.size() == 1u);
+    BOOST_TEST(launch.value<std::uint64_t>(3) == device.allocated_addresses.at(0));
+    BOOST_TEST(launch.value<std::uint64_t>(4) == device.allocated_addresses.at(0) + 256);
+    BOOST_TEST(device.allocated_byte_sizes == (std::vector<std::size_t>{512}), boost::test_tools::per_element());
     BOOST_TEST(device.fill_count == 0u);  // neither workspace is zero_filled
 }
 

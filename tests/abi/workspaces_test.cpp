@@ -145,25 +145,32 @@ struct host_rounds {
 
 BOOST_AUTO_TEST_SUITE(abi_workspaces)
 
-BOOST_AUTO_TEST_CASE(workspaces_are_allocated_after_the_intermediates) {
+BOOST_AUTO_TEST_CASE(workspaces_follow_the_intermediates_in_one_arena) {
+    // Intermediate 0 (80 bytes, stages 0 to 1) at 0; workspace 0 (80 bytes, stage 0) beside it at 256; workspace 1
+    // (8 bytes, stage 1) where workspace 0 was, which stage 0 alone used.
     recording_backend device;
     {
         const auto scratch = accy::allocate_scratch<scratchy>(device, scratchy::scalar_values{n_5000});
         BOOST_TEST(scratch.buffers().size() == 3u);
-        BOOST_TEST(device.allocated_byte_sizes == (std::vector<std::size_t>{80, 80, 8}), boost::test_tools::per_element());
+        BOOST_TEST(device.allocated_byte_sizes == (std::vector<std::size_t>{256 + 80}), boost::test_tools::per_element());
+        const std::uint64_t arena = scratch.arena().address;
+        BOOST_TEST(scratch[0].address == arena);
+        BOOST_TEST(scratch[1].address == arena + 256);
+        BOOST_TEST(scratch[2].address == arena + 256);
         BOOST_TEST(device.fill_count == 0u);  // zeroing is the launch's, just before the stage
     }
     BOOST_TEST(device.live_objects() == 0u);
 
     recording_backend cold;
     launch_recorded(cold);
-    BOOST_TEST(cold.allocated_byte_sizes == (std::vector<std::size_t>{80, 80, 8}), boost::test_tools::per_element());
-    const auto& ids = cold.allocated_ids;
-    BOOST_TEST(cold.launches.at(0).buffer_id(0) == ids.at(0));  // partial: intermediate 0
-    BOOST_TEST(cold.launches.at(0).buffer_id(3) == ids.at(1));  // staging: workspace 0
-    BOOST_TEST(cold.launches.at(1).buffer_id(3) == ids.at(0));
-    BOOST_TEST(cold.launches.at(1).buffer_id(5) == ids.at(2));  // tickets: workspace 1
-    BOOST_TEST(cold.zeroed_ids == (std::vector<recording_backend::object_id>{ids.at(2)}), boost::test_tools::per_element());
+    BOOST_TEST(cold.allocated_byte_sizes == (std::vector<std::size_t>{256 + 80}), boost::test_tools::per_element());
+    const std::uint64_t arena = cold.allocated_addresses.at(0);
+    BOOST_TEST(cold.launches.at(0).value<std::uint64_t>(0) == arena);        // partial: intermediate 0
+    BOOST_TEST(cold.launches.at(0).value<std::uint64_t>(3) == arena + 256);  // staging: workspace 0
+    BOOST_TEST(cold.launches.at(1).value<std::uint64_t>(3) == arena);
+    BOOST_TEST(cold.launches.at(1).value<std::uint64_t>(5) == arena + 256);  // tickets: workspace 1
+    BOOST_TEST(cold.zeroed_ids == (std::vector<recording_backend::object_id>{cold.allocated_ids.at(0)}),
+               boost::test_tools::per_element());
     BOOST_TEST(cold.live_objects() == 0u);
 }
 
@@ -278,12 +285,13 @@ BOOST_AUTO_TEST_CASE(hot_launches_with_workspaces_allocate_nothing) {
 }
 
 BOOST_AUTO_TEST_CASE(a_kept_zero_workspace_is_zeroed_when_allocated_and_never_by_a_launch) {
-    BOOST_TEST(accy::describe<kept_zero_scratchy>().find("workspace 1: u32[2], kept_zero\n") != std::string::npos);
+    BOOST_TEST(accy::describe<kept_zero_scratchy>().find("workspace 1: u32[2], kept_zero, live in stages 0 to 1\n") != std::string::npos);
     recording_backend device;
     {
         const auto scratch = accy::allocate_scratch<kept_zero_scratchy>(device, kept_zero_scratchy::scalar_values{n_5000});
         const auto& ids = device.allocated_ids;
-        BOOST_TEST(device.zeroed_ids == (std::vector<recording_backend::object_id>{ids.at(2)}), boost::test_tools::per_element());
+        BOOST_TEST(device.zeroed_ids == (std::vector<recording_backend::object_id>{ids.at(0)}), boost::test_tools::per_element());
+        BOOST_TEST(scratch[2].address == scratch.arena().address + 512);  // apart from the others: it stays zero
         BOOST_TEST(device.synchronize_count == 1u);  // zero before any launch on any stream
         const auto pool = accy::load_artifacts<kept_zero_scratchy>(device, accy::formats::cuda_ptx);
         for (int round = 0; round < 3; ++round)
@@ -299,7 +307,7 @@ BOOST_AUTO_TEST_CASE(a_kept_zero_workspace_is_zeroed_when_allocated_and_never_by
     recording_backend cold;
     accy::launch_pipeline<kept_zero_scratchy>(cold, accy::formats::cuda_ptx, scan_operands, scan_results,
                                               kept_zero_scratchy::scalar_values{n_5000});
-    BOOST_TEST(cold.zeroed_ids == (std::vector<recording_backend::object_id>{cold.allocated_ids.at(2)}),
+    BOOST_TEST(cold.zeroed_ids == (std::vector<recording_backend::object_id>{cold.allocated_ids.at(0)}),
                boost::test_tools::per_element());
     BOOST_TEST(cold.launch_count == 2u);
     BOOST_TEST(cold.live_objects() == 0u);
@@ -309,7 +317,7 @@ BOOST_AUTO_TEST_CASE(a_kept_zero_workspace_is_zeroed_when_allocated_and_never_by
     failing_fill.fill_fault.after = 0;
     BOOST_CHECK_EXCEPTION(accy::allocate_scratch<kept_zero_scratchy>(failing_fill, kept_zero_scratchy::scalar_values{n_5000}),
                           accy::error, fails_with(errc::device_error, {"allocate_scratch", "zeroing its kept_zero workspaces"}));
-    BOOST_TEST(failing_fill.allocate_count == 3u);
+    BOOST_TEST(failing_fill.allocate_count == 1u);  // the arena
     BOOST_TEST(failing_fill.live_objects() == 0u);
 }
 

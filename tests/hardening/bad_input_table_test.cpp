@@ -1051,18 +1051,19 @@ const std::vector<bad_input> table{
          launch_extents_probe(device, {.j = std::numeric_limits<std::int64_t>::min()},
                               accy::use_scratch(std::array{made(64), made(64), made(16)}));
      })},
-    {"extents", "a cold launch's workspace of 2^64 - 1 bytes",
-     refused(errc::out_of_memory, {extents_probe_launch, "allocating workspace 0 of 18446744073709551615 bytes"}),
+    {"extents", "a cold launch's workspace of 2^64 - 1 bytes: the next workspace does not fit in the arena",
+     refused(errc::invalid_artifact, {extents_probe_launch, "workspace 1 (f64) of 64 bytes does not fit in the scratch arena "
+                                                            "beside the buffers live with it: its end would overflow a byte size"}),
      on_both([](auto& device) { launch_extents_probe(device, {.k = u64_max}); })},
     {"extents", "a cold launch's workspace of 2^63 = PTRDIFF_MAX + 1 bytes, beside the operand and result",
-     refused(errc::out_of_memory, {extents_probe_launch, "allocating workspace 0 of 9223372036854775808 bytes"}),
+     refused(errc::out_of_memory, {extents_probe_launch, "allocating the scratch arena of 9223372036854776080 bytes"}),
      on_both([](auto& device) { launch_extents_probe(device, {.k = two_to_63}); })},
     {"extents", "a cold launch's workspace of PTRDIFF_MAX bytes, beside the operand and result",
-     refused(errc::out_of_memory, {extents_probe_launch, "allocating workspace 0 of 9223372036854775807 bytes"}),
+     refused(errc::out_of_memory, {extents_probe_launch, "allocating the scratch arena of 9223372036854776080 bytes"}),
      on_both([](auto& device) { launch_extents_probe(device, {.k = ptrdiff_max}); })},
     {"extents", "allocate_scratch of a workspace of 2^63 bytes beside another buffer",
      refused(errc::out_of_memory,
-             {"allocate_scratch of pipeline 'probe.extents' v1, allocating workspace 0 of 9223372036854775808 bytes"}),
+             {"allocate_scratch of pipeline 'probe.extents' v1, allocating the scratch arena of 9223372036854776080 bytes"}),
      on_both([](auto& device) {
          allocations made(device);
          made(1);
@@ -1072,8 +1073,8 @@ const std::vector<bad_input> table{
     {"extents", "allocate_scratch of a workspace of 2^63 bytes on the host backend",
      refused(
          errc::out_of_memory,
-         {"allocate_scratch of pipeline 'probe.extents' v1, allocating workspace 0 of 9223372036854775808 bytes: host "
-          "backend: cannot allocate a buffer of 9223372036854775808 bytes"}),
+         {"allocate_scratch of pipeline 'probe.extents' v1, allocating the scratch arena of 9223372036854776080 bytes: "
+          "host backend: cannot allocate a buffer of 9223372036854776080 bytes"}),
      on_host_only([](host_backend& device) {
          static_cast<void>(
              accy::allocate_scratch<extents_probe>(device, extents_probe::scalar_values{64, two_to_63, 8, 4}));
@@ -1094,12 +1095,13 @@ const std::vector<bad_input> table{
              accy::allocate_scratch<square_probe>(device, square_probe::scalar_values{std::uint64_t{1} << 32, 4}));
      })},
     {"extents",
-     "allocate_scratch of a first workspace of 2^63 bytes on the recording backend fills its upper half: the "
-     "next is out_of_memory",
+     "allocate_scratch of a workspace of 2^63 bytes beside others on the recording backend: their arena is more "
+     "than its upper half",
      refused(
          errc::out_of_memory,
-         {"allocate_scratch of pipeline 'probe.extents' v1, allocating workspace 1 of 64 bytes: recording backend: "
-          "cannot place a buffer of 64 bytes, 0 bytes of address space are left"}),
+         {"allocate_scratch of pipeline 'probe.extents' v1, allocating the scratch arena of 9223372036854776080 bytes: "
+          "recording backend: cannot place a buffer of 9223372036854776080 bytes, 9223372036854775808 bytes of address "
+          "space are left"}),
      on_recording_only([](recording_backend& device) {
          static_cast<void>(
              accy::allocate_scratch<extents_probe>(device, extents_probe::scalar_values{64, two_to_63, 8, 4}));

@@ -275,13 +275,13 @@ BOOST_AUTO_TEST_CASE(item6_a_host_kernels_own_accy_error_keeps_its_code) {
 
 BOOST_AUTO_TEST_CASE(item6_an_allocation_fault_in_a_cold_launch_names_the_launch) {
     recording_backend device;
-    device.allocate_fault.after = 1;
+    device.allocate_fault.after = 0;
     BOOST_CHECK_EXCEPTION(accy::launch_pipeline<accy_test::device_scan>(device, accy::formats::cuda_ptx,
                                                                         accy_test::scan_operands, accy_test::scan_results,
                                                                         accy_test::n_5000, accy::label("cold")),
                           accy::error, [](const accy::error& failure) {
                               return fails_with(accy::errc::out_of_memory,
-                                                {"launch_pipeline", "intermediate 1 of 316 bytes", "[cold]"})(failure) &&
+                                                {"launch_pipeline", "the scratch arena of 828 bytes", "[cold]"})(failure) &&
                                      failure.message().find("allocate_scratch") == std::string::npos;
                           });
     BOOST_TEST(device.launch_count == 0u);

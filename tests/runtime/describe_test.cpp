@@ -56,8 +56,9 @@ BOOST_AUTO_TEST_CASE(the_scan_pipeline_reads_as_declared) {
 runtime scalar 0: n, u32, 0 to 5000
 operand 0: f32[n]
 result 0: f32[n]
-intermediate 0: f32[ceil_div(n, 64)]
-intermediate 1: f32[ceil_div(n, 64)]
+intermediate 0: f32[ceil_div(n, 64)], live in stages 0 to 1
+intermediate 1: f32[ceil_div(n, 64)], live in stages 1 to 2
+scratch: one arena, each buffer placed in order of first use at the lowest multiple of 256 bytes where it shares no byte with a buffer live with it
 stage 0: accy.kernel.test.block_scan, version 1, grid (ceil_div(n, 64), 1, 1), block (64, 1, 1)
   out <- result<0>
   in <- operand<0>
@@ -81,7 +82,8 @@ runtime scalar 0: n, u32, 1 to 100000
 runtime scalar 1: limit, i32
 operand 0: i32[n]
 result 0: i64[(n * 2)]
-workspace 0: u64[(ceil_div(n, 128) + 1)], zero_filled
+workspace 0: u64[(ceil_div(n, 128) + 1)], zero_filled, live in stages 0 to 0
+scratch: one arena, each buffer placed in order of first use at the lowest multiple of 256 bytes where it shares no byte with a buffer live with it
 stage 0: test.describe.tiled, version 1, grid (ceil_div(count, 128), 2, 1), block (128, 1, 1), shared memory 768 bytes
   out <- result<0>
   in <- operand<0>
@@ -99,7 +101,8 @@ runtime scalar 1: passes, u32
 runtime scalar 2: threshold, f32
 operand 0: f32[n]
 result 0: f32[n]
-intermediate 0: u32[1]
+intermediate 0: u32[1], live in stages 1 to 3
+scratch: one arena, each buffer placed in order of first use at the lowest multiple of 256 bytes where it shares no byte with a buffer live with it
 stage 0: accy.kernel.test.copy, version 1, grid (ceil_div(n, 64), 1, 1), block (64, 1, 1)
   out <- result<0>
   in <- operand<0>

@@ -89,9 +89,9 @@ BOOST_AUTO_TEST_CASE(a_backends_failure_names_the_stage_it_failed_in) {
 }
 
 BOOST_AUTO_TEST_CASE(a_launchs_own_allocation_is_the_launchs_step) {
-    // The intermediates are ceil(5000 / 64) = 79 floats each: 316 bytes.
+    // The intermediates are ceil(5000 / 64) = 79 floats each, 316 bytes, in an arena of 512 + 316 bytes.
     recording_backend device;
-    device.allocate_fault = {1, errc::out_of_memory};
+    device.allocate_fault = {0, errc::out_of_memory};
     const auto launching = error_of([&] {
         accy::launch_pipeline<device_scan>(device, accy::formats::cuda_ptx, scan_operands, scan_results, n_5000,
                                            accy::label("cold"));
@@ -100,14 +100,14 @@ BOOST_AUTO_TEST_CASE(a_launchs_own_allocation_is_the_launchs_step) {
     BOOST_TEST((launching->code() == errc::out_of_memory));
     BOOST_TEST(launching->operation() == "launch_pipeline");
     BOOST_TEST(launching->label() == "cold");
-    BOOST_TEST(launching->step() == "allocating intermediate 1 of 316 bytes");
+    BOOST_TEST(launching->step() == "allocating the scratch arena of 828 bytes");
     BOOST_TEST(!launching->stage().has_value());
     BOOST_TEST(launching->message() ==
-               "launch_pipeline of pipeline 'accy.kernel.test.device_scan' v1 [cold], allocating intermediate 1 of 316 "
-               "bytes: recording backend: injected failure of allocate_buffer after 1 successful calls");
+               "launch_pipeline of pipeline 'accy.kernel.test.device_scan' v1 [cold], allocating the scratch arena of 828 "
+               "bytes: recording backend: injected failure of allocate_buffer after 0 successful calls");
 
     recording_backend other;
-    other.allocate_fault = {1, errc::out_of_memory};
+    other.allocate_fault = {0, errc::out_of_memory};
     const auto allocating = error_of([&] { accy::allocate_scratch<device_scan>(other, n_5000, "cold"); });
     BOOST_TEST_REQUIRE(allocating.has_value());
     BOOST_TEST(allocating->operation() == "allocate_scratch");

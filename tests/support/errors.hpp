@@ -46,4 +46,6 @@ inline std::string message_of(auto&& call) {
     return "no error";
 }
 
+inline bool contains(const std::string& text, std::string_view part) { return text.find(part) != std::string::npos; }
+
 }  // namespace accy_test

@@ -11,6 +11,7 @@
 #include <accy/pipeline/pipeline.hpp>
 #include <accy/runtime/detail/evaluate.hpp>
 #include <accy/runtime/detail/launch_plan.hpp>
+#include <accy/runtime/detail/scratch_plan.hpp>
 
 #include <cstddef>
 #include <span>
@@ -108,6 +109,7 @@ std::string_view zeroing_text(std::size_t index) noexcept {
 ///       n <- n, u32
 ///
 /// A scalar with bounds shows them ("n, u32, 1 to 4294967295"); a zero_filled or kept_zero workspace says so;
+/// each intermediate and workspace, the stages it is live in (`scratch_layout`);
 /// a stage's dynamic shared memory is shown where its entry asks for some; a region is a line before its
 /// first stage ("repeat_while intermediate<0>, at most passes passes: stages 1 to 2").
 template <class P>
@@ -128,8 +130,16 @@ std::string describe() {
         text += std::string(to_string(buffer.list)) + " " + std::to_string(buffer.index) + ": " +
                 std::string(to_string(buffer.type)) + "[" + detail::derivation_text(next, scalars) + "]";
         if (buffer.list == buffer_kind::workspace) text += detail::zeroing_text<P>(buffer.index);
+        if (buffer.list == buffer_kind::intermediate || buffer.list == buffer_kind::workspace) {
+            const detail::scratch_lifetime& life =
+                detail::scratch_lifetimes<P>[buffer.index + (buffer.list == buffer_kind::workspace ? P::intermediate_count : 0)];
+            text += ", live in stages " + std::to_string(life.first) + " to " + std::to_string(life.last);
+        }
         text += "\n";
     }
+    if constexpr (P::scratch_count > 0)
+        text += "scratch: one arena, each buffer placed in order of first use at the lowest multiple of 256 bytes "
+                "where it shares no byte with a buffer live with it\n";
     for (std::size_t s = 0; s < P::stage_count; ++s) {
         for (const detail::region_plan& region : plan.regions) {
             if (region.first != s) continue;

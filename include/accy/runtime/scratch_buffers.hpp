@@ -1,5 +1,6 @@
 // SPDX-License-Identifier: Apache-2.0
-// Defines `accy::scratch_buffers`, the owned scratch buffers of one pipeline, and `accy::allocate_scratch`.
+// Defines `accy::scratch_buffers`, the owned scratch of one pipeline (one arena), `accy::allocate_scratch`,
+// and `accy::scratch_layout`, where each scratch buffer lies in an arena the caller allocates.
 #pragma once
 
 #include <accy/core/buffer.hpp>
@@ -20,8 +21,10 @@
 
 namespace accy {
 
-/// One buffer per intermediate of `Pipeline`, then one per workspace, owned: the destructor frees
-/// them and waits for nothing, so the caller first makes sure no queued launch still uses them.
+/// The intermediates of `Pipeline`, then its workspaces, in one arena allocated at once, owned:
+/// the destructor frees it and waits for nothing, so the caller first makes sure no queued launch
+/// still uses it. Buffers that are never live at the same time may share memory (see
+/// `scratch_layout`); each is a buffer of its own to index and to pass to `use_scratch`.
 template <class Pipeline, backend Backend>
 class scratch_buffers {
 public:
@@ -29,22 +32,23 @@ public:
 
     std::span<const buffer, size> buffers() const noexcept { return state_->buffers; }
     const buffer& operator[](std::size_t index) const noexcept { return state_->buffers[index]; }
+    /// The one allocation that holds every buffer; empty where the pipeline has no scratch.
+    const buffer& arena() const noexcept { return state_->arena; }
     /// The backend the buffers belong to; null once moved from.
     const Backend* device() const noexcept { return state_->device; }
 
-    /// Allocates one buffer per intermediate and workspace at the sizes the runtime scalars give,
-    /// and zeroes each `kept_zero` workspace, waiting until it is zero (on the backend's default
-    /// stream and device scope, so that a launch on any stream finds it zeroed). The scalars' bounds
-    /// and every size are checked before anything is allocated; a failure part way frees what was
-    /// allocated.
+    /// Allocates the arena at the size the runtime scalars give, and zeroes each `kept_zero`
+    /// workspace, waiting until it is zero (on the backend's default stream and device scope, so
+    /// that a launch on any stream finds it zeroed). The scalars' bounds and every size are checked
+    /// before anything is allocated; a failure after the allocation frees it.
     static scratch_buffers allocate(Backend& device, const typename Pipeline::scalar_values& values,
                                     std::string_view label = {}) {
         const auto scalars = detail::values_of<typename Pipeline::scalars>(values);
         scratch_buffers owned(device);
-        detail::allocate_scratch_buffers(detail::pipeline_table_of<Pipeline>, detail::backend_calls_of<Backend>, &device,
-                                         scalars.data(), owned.state_->buffers,
-                                         detail::context_of<Pipeline>("allocate_scratch", label));
-        owned.state_->allocated = true;
+        owned.state_->arena =
+            detail::allocate_scratch_arena(detail::pipeline_table_of<Pipeline>, detail::backend_calls_of<Backend>, &device,
+                                           scalars.data(), owned.state_->buffers,
+                                           detail::context_of<Pipeline>("allocate_scratch", label));
         return owned;
     }
 
@@ -52,11 +56,10 @@ private:
     struct state {
         Backend* device = nullptr;
         std::array<buffer, size> buffers{};
-        bool allocated = false;  // false only while `allocate` is part way, where it frees what it allocated
+        buffer arena{};
 
         void release() noexcept {
-            if (device == nullptr || !allocated) return;
-            for (const buffer& owned : buffers) device->free_buffer(owned);
+            if (device != nullptr && arena.byte_size != 0) device->free_buffer(arena);
         }
     };
 
@@ -74,6 +77,47 @@ auto allocate_scratch(Backend& device, const Scalars& runtime_scalars, std::stri
     } else if constexpr (Pipeline::well_formed) {
         return scratch_buffers<Pipeline, Backend>::allocate(device, detail::scalar_values_of<typename Pipeline::scalars>(runtime_scalars),
                                                             label);
+    }
+}
+
+/// Where `Pipeline`'s scratch buffers lie in one arena at given runtime scalars (`layout_scratch`),
+/// for a caller who allocates the arena itself: `byte_size` bytes, then `buffers_in(arena)` to pass
+/// to `use_scratch`. Each buffer's offset is a multiple of 256 bytes, so an arena aligned to 256
+/// bytes (as CUDA's allocations are) aligns every buffer for any element type; buffers that are
+/// never live at the same time may share memory.
+template <class Pipeline>
+struct scratch_layout {
+    std::size_t byte_size = 0;  ///< of the arena
+    std::array<buffer, Pipeline::scratch_count> places{};  ///< each buffer's offset in the arena (as its address) and size
+
+    /// The buffers in `arena`; `errc::launch_argument_mismatch` where it is null or holds fewer than `byte_size` bytes.
+    std::array<buffer, Pipeline::scratch_count> buffers_in(const buffer& arena) const {
+        const error_context context = detail::context_of<Pipeline>("scratch_layout::buffers_in");
+        if (arena.address == 0 && byte_size != 0) detail::fail(errc::launch_argument_mismatch, context, {"the arena is a null buffer"});
+        if (arena.byte_size < byte_size)
+            detail::fail(errc::launch_argument_mismatch, context,
+                         {"the arena holds ", arena.byte_size, " bytes, the layout needs ", byte_size});
+        std::array<buffer, Pipeline::scratch_count> placed = places;
+        for (buffer& place : placed) place.address += arena.address;
+        return placed;
+    }
+};
+
+/// The layout of `Pipeline`'s scratch at `runtime_scalars`, which `allocate_scratch` allocates: the
+/// scalars' bounds and every size are checked first, as a launch checks them.
+template <class Pipeline, class Scalars>
+auto layout_scratch(const Scalars& runtime_scalars, std::string_view label = {}) {
+    if constexpr (!is_pipeline<Pipeline>) {
+        static_assert(diagnostic::detail::always_false<Pipeline>,
+                      "accy::layout_scratch<P>: P must be an accy::pipeline<Definition>");
+    } else if constexpr (Pipeline::well_formed) {
+        const auto scalars =
+            detail::values_of<typename Pipeline::scalars>(detail::scalar_values_of<typename Pipeline::scalars>(runtime_scalars));
+        const error_context context = detail::context_of<Pipeline>("layout_scratch", label);
+        scratch_layout<Pipeline> layout;
+        detail::check_runtime_scalars(Pipeline::scalars::infos, scalars.data(), context);
+        layout.byte_size = detail::plan_scratch(detail::pipeline_table_of<Pipeline>, scalars.data(), layout.places, context);
+        return layout;
     }
 }
 

@@ -35,16 +35,12 @@ ACCY_DECL void check_runtime_scalars(std::span<const scalar_info> scalars, const
 ACCY_DECL std::size_t byte_size_of(const buffer_plan& declared, const derivation_step* steps, const derived_value* scalars,
                                    const error_context& context);
 
-/// The byte sizes of `Pipeline`'s scratch buffers (the intermediates, then the workspaces).
-template <class Pipeline>
-std::array<std::size_t, Pipeline::scratch_count> scratch_byte_sizes(const derived_value* scalars,
-                                                                   const error_context& context) {
-    constexpr const pipeline_table& pipeline = pipeline_table_of<Pipeline>;
-    std::array<std::size_t, Pipeline::scratch_count> sizes{};
-    for (std::size_t k = 0; k < sizes.size(); ++k)
-        sizes[k] = byte_size_of(pipeline.scratch()[k], pipeline.steps, scalars, context);
-    return sizes;
-}
+/// The places of `pipeline`'s scratch buffers (the intermediates, then the workspaces) in one
+/// arena at the runtime scalars: each one's byte size, and as its address its offset in the arena
+/// (`lay_out_scratch`). Returns the arena's byte size, 0 where there is no scratch; a buffer that
+/// would end past `SIZE_MAX` is `errc::invalid_artifact`.
+ACCY_DECL std::size_t plan_scratch(const pipeline_table& pipeline, const derived_value* scalars, std::span<buffer> places,
+                                   const error_context& context);
 
 /// The inputs of one call that the checks read besides its pipeline, the same type for every pipeline.
 struct call_inputs {

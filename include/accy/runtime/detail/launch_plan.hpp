@@ -18,6 +18,7 @@
 #include <accy/pipeline/shape.hpp>
 #include <accy/pipeline/stages.hpp>
 #include <accy/pipeline/tensor_map.hpp>
+#include <accy/runtime/detail/scratch_plan.hpp>
 
 #include <array>
 #include <cstddef>
@@ -272,6 +273,8 @@ struct pipeline_table {
     const stage_plan* stage_plans = nullptr;
     const argument_plan* arguments = nullptr;  ///< every stage's, in stage order
     std::span<const region_plan> regions;     ///< in launch order
+    const scratch_lifetime* lifetimes = nullptr;  ///< of each scratch buffer
+    const std::size_t* placement = nullptr;       ///< the order `lay_out_scratch` places them in
     const kernel_entry* entries = nullptr;     ///< copies of the entries the stages run
     const std::array<std::ptrdiff_t, format_count>* entry_at = nullptr;  ///< per stage and format, an index into `entries`, -1 for none
     std::array<std::size_t, format_count> first_stage_without{};
@@ -301,6 +304,8 @@ inline constexpr pipeline_table pipeline_table_of = [] {
                          plan.stage_plans.data(),
                          plan.arguments.data(),
                          plan.regions,
+                         scratch_lifetimes<Pipeline>.data(),
+                         scratch_placement<Pipeline>.data(),
                          used.entries.data(),
                          used.at.data()};
     for (std::size_t f = 0; f < format_count; ++f)

@@ -42,11 +42,12 @@ struct launch_call {
     trace_name (*stage_trace)(std::size_t stage);  ///< the profiler's name of each stage
 };
 
-/// Allocates one buffer per scratch buffer of `pipeline` into `buffers`, at the sizes the runtime
-/// scalars give, and zeroes each kept_zero workspace, waiting until it is zero (on the default stream
-/// and device scope). The scalars' bounds and every size are checked before anything is allocated;
-/// a failure part way frees what was allocated. Errors are in `context`.
-ACCY_DECL void allocate_scratch_buffers(const pipeline_table& pipeline, const backend_calls& calls, void* device,
+/// Allocates the scratch of `pipeline` as one arena, at the size the runtime scalars give, puts each
+/// scratch buffer's place in it into `buffers` (`plan_scratch`), and zeroes each kept_zero workspace,
+/// waiting until it is zero (on the default stream and device scope). Returns the arena, empty where
+/// there is no scratch. The scalars' bounds and every size are checked before anything is
+/// allocated. Errors are in `context`.
+ACCY_DECL buffer allocate_scratch_arena(const pipeline_table& pipeline, const backend_calls& calls, void* device,
                                         const derived_value* scalars, std::span<buffer> buffers,
                                         const error_context& context);
 

@@ -8,6 +8,7 @@
 #include <accy/core/linkage.hpp>
 #include <accy/runtime/detail/checks.hpp>
 #include <accy/runtime/detail/evaluate.hpp>
+#include <accy/runtime/detail/scratch_plan.hpp>
 
 #include <cstddef>
 #include <cstdint>
@@ -82,6 +83,17 @@ ACCY_DECL std::size_t byte_size_of(const buffer_plan& declared, const derivation
     if (bytes > static_cast<wide_int>(SIZE_MAX))
         fail_for(errc::invalid_artifact, context, {declared, true}, "of ", extent, " elements overflows a byte size");
     return static_cast<std::size_t>(bytes);
+}
+
+ACCY_DECL std::size_t plan_scratch(const pipeline_table& pipeline, const derived_value* scalars, std::span<buffer> places,
+                                   const error_context& context) {
+    const buffer_plan* declared = pipeline.scratch();
+    for (std::size_t k = 0; k < places.size(); ++k) places[k] = {0, byte_size_of(declared[k], pipeline.steps, scalars, context)};
+    const scratch_arena arena = lay_out_scratch({pipeline.lifetimes, places.size()}, pipeline.placement, places);
+    if (arena.overflowing != scratch_arena::fits)
+        fail_for(errc::invalid_artifact, context, {declared[arena.overflowing], true}, "of ", places[arena.overflowing].byte_size,
+                 " bytes does not fit in the scratch arena beside the buffers live with it: its end would overflow a byte size");
+    return arena.byte_size;
 }
 
 /// A caller's buffer for `declared`: not null, aligned for its elements (a kernel reading them at
@@ -184,10 +196,16 @@ ACCY_DECL void check_buffers(const pipeline_table& pipeline, const call_inputs& 
     for (std::size_t k = 0; k < provided.size(); ++k) {
         const named_buffer declared = passed_buffer(pipeline.buffers[first + k]);
         check_buffer(provided[k], sizes[first + k], pipeline.buffers[first + k], context);
-        for (std::size_t earlier = 0; earlier < k; ++earlier)
-            if (overlap(provided[k], provided[earlier]))
+        // Scratch buffers may share memory where they are never live at the same time, as an arena's do.
+        for (std::size_t earlier = 0; earlier < k; ++earlier) {
+            const scratch_lifetime& mine = pipeline.lifetimes[k];
+            const scratch_lifetime& theirs = pipeline.lifetimes[earlier];
+            if (overlap(provided[k], provided[earlier]) && mine.overlaps(theirs))
                 fail_for(mismatch, context, declared, "overlaps ", pipeline.buffers[first + earlier].list, " ",
-                         pipeline.buffers[first + earlier].index);
+                         pipeline.buffers[first + earlier].index, ", and both are live from stage ",
+                         mine.first > theirs.first ? mine.first : theirs.first, " to stage ",
+                         mine.last < theirs.last ? mine.last : theirs.last);
+        }
         for (std::size_t i = 0; i < call.operands.size(); ++i)
             if (overlap(provided[k], call.operands[i])) fail_for(mismatch, context, declared, "overlaps operand ", i);
         for (std::size_t i = 0; i < call.results.size(); ++i)

@@ -21,24 +21,28 @@
 
 namespace accy::detail {
 
-/// Buffers allocated by one call, freed when it ends, whatever happens.
-class owned_buffers {
+/// The scratch arena one call allocated, freed when it ends, whatever happens.
+class owned_arena {
 public:
-    owned_buffers(const backend_calls& calls, void* device) noexcept : calls_(calls), device_(device) {}
-    owned_buffers(const owned_buffers&) = delete;
-    owned_buffers& operator=(const owned_buffers&) = delete;
-    ~owned_buffers() {
-        for (const buffer& allocated : owned_) calls_.free_buffer(device_, allocated);
+    owned_arena(const backend_calls& calls, void* device) noexcept : calls_(calls), device_(device) {}
+    owned_arena(const owned_arena&) = delete;
+    owned_arena& operator=(const owned_arena&) = delete;
+    ~owned_arena() {
+        if (arena_.byte_size != 0) calls_.free_buffer(device_, arena_);
     }
 
-    void own(std::span<const buffer> allocated) noexcept { owned_ = allocated; }
-    /// Keeps the buffers: the caller owns them from now on.
-    void release() noexcept { owned_ = {}; }
+    void own(const buffer& arena) noexcept { arena_ = arena; }
+    /// Keeps the arena: the caller owns it from now on.
+    buffer release() noexcept {
+        const buffer kept = arena_;
+        arena_ = {};
+        return kept;
+    }
 
 private:
     const backend_calls& calls_;
     void* device_;
-    std::span<const buffer> owned_;
+    buffer arena_{};
 };
 
 /// Kernels a cold launch loaded for itself, unloaded in order when the call ends.
@@ -168,37 +172,36 @@ struct stage_run {
     }
 };
 
-ACCY_DECL void allocate_scratch_buffers(const pipeline_table& pipeline, const backend_calls& calls, void* device,
+ACCY_DECL buffer allocate_scratch_arena(const pipeline_table& pipeline, const backend_calls& calls, void* device,
                                         const derived_value* scalars, std::span<buffer> buffers,
                                         const error_context& context) {
     check_runtime_scalars(pipeline.scalars, scalars, context);
-    const buffer_plan* declared = pipeline.scratch();
-    // Every size first, so that a size that cannot be allocated fails before anything is.
-    for (std::size_t k = 0; k < buffers.size(); ++k) byte_size_of(declared[k], pipeline.steps, scalars, context);
-    owned_buffers owned(calls, device);
+    const std::size_t byte_size = plan_scratch(pipeline, scalars, buffers, context);
+    if (byte_size == 0) return {};
+    owned_arena owned(calls, device);
+    buffer arena{};
+    try {
+        arena = calls.allocate_buffer(device, byte_size);
+    } catch (const error& failure) {
+        const std::string step = message("allocating the scratch arena of ", byte_size, " bytes");
+        throw failure.in_context(merged({.step = step}, context));
+    }
+    owned.own(arena);
     bool keeps_zero = false;
     for (std::size_t k = 0; k < buffers.size(); ++k) {
-        const std::size_t byte_size = byte_size_of(declared[k], pipeline.steps, scalars, context);
-        try {
-            buffers[k] = calls.allocate_buffer(device, byte_size);
-        } catch (const error& failure) {
-            const std::string step =
-                message("allocating ", declared[k].list, " ", declared[k].index, " of ", byte_size, " bytes");
-            throw failure.in_context(merged({.step = step}, context));
-        }
-        owned.own(buffers.first(k + 1));
-        keeps_zero = keeps_zero || declared[k].keep_zero;
+        buffers[k].address += arena.address;
+        keeps_zero = keeps_zero || pipeline.scratch()[k].keep_zero;
     }
     if (keeps_zero) {
         try {
             for (std::size_t k = 0; k < buffers.size(); ++k)
-                if (declared[k].keep_zero) calls.fill_zero(device, buffers[k], nullptr);
+                if (pipeline.scratch()[k].keep_zero) calls.fill_zero(device, buffers[k], nullptr);
             calls.synchronize(device, nullptr);
         } catch (const error& failure) {
             throw failure.in_context(merged({.step = "zeroing its kept_zero workspaces"}, context));
         }
     }
-    owned.release();
+    return owned.release();
 }
 
 ACCY_DECL void run_launches(const launch_call& call) {
@@ -219,11 +222,9 @@ ACCY_DECL void run_launches(const launch_call& call) {
               "then wait and free them, which a capture does not allow (the capture would be invalidated): launch "
               "from an accy::artifact_pool with accy::scratch_buffers"});
     }
-    owned_buffers allocated(call.calls, call.device);
-    if (!call.inputs.scratch) {
-        allocate_scratch_buffers(call.pipeline, call.calls, call.device, call.scalars, call.allocated, call.context);
-        allocated.own(call.allocated);
-    }
+    owned_arena allocated(call.calls, call.device);
+    if (!call.inputs.scratch)
+        allocated.own(allocate_scratch_arena(call.pipeline, call.calls, call.device, call.scalars, call.allocated, call.context));
     const bound_buffers buffers{call.inputs.operands, call.inputs.results,
                                 call.inputs.scratch ? *call.inputs.scratch : call.allocated,
                                 call.pipeline.intermediate_count};

@@ -1,0 +1,94 @@
+// SPDX-License-Identifier: Apache-2.0
+// Pipelines whose intermediates share the scratch arena on a GPU, against the CPU on fresh random
+// data: a chain of 30 stages and pipelines drawn at random (some stages waiting on their
+// predecessor, launched with programmatic dependent launch), cold, from a pool and scratch on a
+// stream, and as a pipeline_graph replayed after an update.
+#include <gpu/device.hpp>
+
+#include "support/chain_pipeline.hpp"
+
+#include <accy/accy.hpp>
+#include <accy/backend/cuda.hpp>
+#include <accy_gpu_test/scratch_reuse_kernels.hpp>
+
+#include <boost/test/unit_test.hpp>
+
+#include <array>
+#include <cstdint>
+#include <span>
+#include <tuple>
+#include <vector>
+
+namespace {
+
+using namespace accy_gpu_test;
+
+BOOST_TEST_GLOBAL_FIXTURE(require_device);
+
+inline constexpr auto gpu_chain_registry = [] {
+    const accy::payload ptx = accy::payload::from_text(kernels::scratch_reuse_ptx);
+    return accy::make_registry(accy_test::blend_kernel.entry(accy::format::cuda_ptx, "accy_test_blend", ptx),
+                               accy_test::blend_waiting_kernel.entry(accy::format::cuda_ptx, "accy_test_blend_waiting", ptx));
+}();
+
+template <std::size_t Stages, std::uint32_t Seed>
+struct gpu_chain_definition : accy_test::chain_definition<Seed, Stages> {
+    static constexpr const auto& registry = gpu_chain_registry;
+};
+
+template <std::size_t Stages, std::uint32_t Seed>
+void check_against_cpu(std::uint32_t n) {
+    using pipeline = accy::pipeline<gpu_chain_definition<Stages, Seed>>;
+    BOOST_TEST_CONTEXT("seed " << Seed << ", " << Stages << " stages, n " << n) {
+        std::vector<float> first = random_values<float>(n, -1.0f, 1.0f), second = random_values<float>(n, -1.0f, 1.0f);
+        gpu_buffer<float> a = to_device<float>(first), b = to_device<float>(second), out(device(), n);
+        const std::array operands{a.view(), b.view()};
+        const std::array results{out.view()};
+        const std::tuple scalars{n};
+        const auto check = [&] {
+            const std::vector<float> expected = accy_test::chain_on_cpu<Stages, Seed>(first, second);
+            BOOST_TEST(to_host<float>(out.view(), n) == expected, boost::test_tools::per_element());
+            poison(out.view());
+        };
+        poison(out.view());
+        accy::launch_pipeline<pipeline>(device(), accy::formats::cuda_ptx, operands, results, scalars);
+        check();
+
+        const auto pool = accy::load_artifacts<pipeline>(device(), accy::formats::cuda_ptx);
+        const auto scratch = accy::allocate_scratch<pipeline>(device(), scalars);
+        const accy::cuda::stream_owner stream(device(), CU_STREAM_NON_BLOCKING);
+        for (int round = 0; round < 3; ++round)  // back to back: a first stage that waits may start under the last
+            accy::launch_pipeline<pipeline>(device(), accy::formats::cuda_ptx, operands, results, scalars, accy::use_pool(pool),
+                                            accy::use_scratch(scratch), accy::on_stream(stream.get()));
+        device().synchronize(stream.get());
+        check();
+
+        accy::cuda::pipeline_graph<pipeline> graph(device(), pool, scratch, operands, results, scalars);
+        graph.launch(stream.get());
+        device().synchronize(stream.get());
+        check();
+        first = random_values<float>(n, -1.0f, 1.0f);
+        a.upload(std::span<const float>(first));
+        graph.update(scalars);
+        graph.launch(stream.get());
+        graph.launch(stream.get());
+        device().synchronize(stream.get());
+        check();
+    }
+}
+
+}  // namespace
+
+BOOST_AUTO_TEST_SUITE(gpu_scratch_reuse)
+
+BOOST_AUTO_TEST_CASE(chains_and_drawn_pipelines_sharing_their_arena_match_the_cpu) {
+    for (const std::uint32_t n : {1u, 1000u, (1u << 20) + 3u}) {
+        check_against_cpu<30, 0>(n);
+        check_against_cpu<12, 1>(n);
+        check_against_cpu<12, 4>(n);
+        check_against_cpu<12, 5>(n);
+        check_against_cpu<12, 9>(n);
+    }
+}
+
+BOOST_AUTO_TEST_SUITE_END()
