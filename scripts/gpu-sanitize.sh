@@ -28,6 +28,7 @@ programs=(
   "gpu_compact_test:$build/tests/gpu/gpu_compact_test"
   "gpu_tensor_map_test:$build/tests/gpu/gpu_tensor_map_test"
   "gpu_ml_types_test:$build/tests/gpu/gpu_ml_types_test"
+  "gpu_scratch_reuse_test:$build/tests/gpu/gpu_scratch_reuse_test"
 )
 echo "compute-sanitizer $(compute-sanitizer --version | grep -o 'Version.*' | head -1) on $(nvidia-smi --query-gpu=name,driver_version --format=csv,noheader)" > "$summary"
 for tool in memcheck racecheck synccheck initcheck; do

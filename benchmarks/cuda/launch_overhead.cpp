@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: Apache-2.0
 // What launching pipelines of empty kernels costs. Three stages: raw cuLaunchKernelEx calls, accy
 // with a pool and caller-owned intermediates (also inside the caller's enter_context() scope), accy
-// cold (loads and allocates itself), CUDA graph replay, each without and with programmatic
+// cold (loads and allocates itself), accy from a pool allocating its scratch (in stream order), CUDA graph replay, each without and with programmatic
 // dependent launch (PDL); one empty kernel + sync, the floor of any pipeline; and a 30-stage chain
 // as stream launches, graph, and graph + PDL; the first replay of a graph just made, uploaded first or not.
 // "host" times the calls alone (synchronizing every 1024 pipelines, counted in); "latency" times
@@ -234,6 +234,15 @@ void accy_cold(benchmark::State& state, mode how) {
     });
 }
 
+/// From a pool, each launch allocating its own scratch (in stream order, where the device has memory
+/// pools, and freeing it on the stream without waiting), against accy_pool_and_intermediates.
+void accy_pool_own_scratch(benchmark::State& state, mode how) {
+    measure<setup<three_stages>>(state, how, [](setup<three_stages>& s) {
+        accy::launch_pipeline<three_stages>(s.gpu.device, accy::formats::cuda_fatbin, s.operands, s.results, s.scalars,
+                                            accy::use_pool(s.pool), accy::on_stream(s.stream()));
+    });
+}
+
 template <class Pipeline>
 void chain_stream(benchmark::State& state) {
     measure_gpu<Pipeline>(state, [](setup<Pipeline>& s) {
@@ -266,6 +275,7 @@ void register_benchmarks() {
         RegisterBenchmark(("accy_graph_replay_pdl" + suffix).c_str(), accy_graph_replay<three_stages_pdl>, how)->UseRealTime();
     }
     RegisterBenchmark("accy_cold/latency", accy_cold, mode::latency)->UseRealTime();
+    RegisterBenchmark("accy_pool_own_scratch/latency", accy_pool_own_scratch, mode::latency)->UseRealTime();
     RegisterBenchmark("accy_graph_first_replay/latency", accy_graph_first_replay, false)->UseManualTime();
     RegisterBenchmark("accy_graph_first_replay_uploaded/latency", accy_graph_first_replay, true)->UseManualTime();
     RegisterBenchmark("chain30_stream/gpu", chain_stream<thirty_stages>)->UseManualTime()->Iterations(200);

@@ -20,6 +20,7 @@
 #include <cstdint>
 #include <numeric>
 #include <optional>
+#include <set>
 #include <string>
 #include <string_view>
 #include <utility>
@@ -90,6 +91,11 @@ void pool_and_scratch(steps& step) {
     const auto pool = step("load_artifacts", [&] { return accy::load_artifacts<sweep_pipeline>(device, accy::formats::cuda_ptx); });
     expect(accy::cuda::loaded_library_count() == 2, "one library per distinct payload");
     const auto scratch = step("allocate_scratch", [&] { return accy::allocate_scratch<sweep_pipeline>(device, scalars); });
+    const accy::cuda::stream_owner stream = step("stream_owner", [&] { return accy::cuda::stream_owner(device); });
+    const auto ordered = step("allocate_scratch (in a stream's order)", [&] {
+        return accy::allocate_scratch<sweep_pipeline>(device, scalars, accy::on_stream(stream.get()));
+    });
+    expect(ordered.arena().byte_size == scratch.arena().byte_size, "the same arena, allocated in the stream's order");
 }
 
 void cold_launch(steps& step) {
@@ -114,6 +120,18 @@ void hot_launch(steps& step) {
         accy::launch_pipeline<sweep_pipeline>(device, accy::formats::cuda_ptx, buffers.operands, buffers.results, scalars,
                                               accy::use_pool(pool), accy::use_scratch(scratch), accy::on_stream(stream.get()));
     });
+    const unsigned long before = accy_fault::fake_driver().calls();
+    step("launch_pipeline (pool, its scratch in stream order)", [&] {
+        accy::launch_pipeline<sweep_pipeline>(device, accy::formats::cuda_ptx, buffers.operands, buffers.results, scalars,
+                                              accy::use_pool(pool), accy::on_stream(stream.get()));
+    });
+    std::set<std::string_view> made;
+    for (unsigned long call = before; call < accy_fault::fake_driver().calls(); ++call)
+        made.insert(accy_fault::fake_driver().call_name(call));
+    // Freed by cuMemFreeAsync, or by cuMemFree where the backend's context could not be made current.
+    expect(made.contains("cuMemAllocAsync") && (made.contains("cuMemFreeAsync") || made.contains("cuMemFree")) &&
+               !made.contains("cuMemAlloc") && !made.contains("cuStreamSynchronize") && !made.contains("cuCtxSynchronize"),
+           "a launch from a pool without scratch allocates and frees its scratch in stream order, and waits for nothing");
     step("backend::synchronize (stream)", [&] { device.synchronize(stream.get()); });
 }
 

@@ -226,6 +226,7 @@ CUresult CUDAAPI device_get_attribute(int* value, CUdevice_attribute attribute, 
     case CU_DEVICE_ATTRIBUTE_MAX_SHARED_MEMORY_PER_BLOCK_OPTIN: *value = shared_memory_optin; break;
     case CU_DEVICE_ATTRIBUTE_COOPERATIVE_LAUNCH:
     case CU_DEVICE_ATTRIBUTE_CLUSTER_LAUNCH:
+    case CU_DEVICE_ATTRIBUTE_MEMORY_POOLS_SUPPORTED:
     case CU_DEVICE_ATTRIBUTE_UNIFIED_ADDRESSING: *value = 1; break;
     default: return unmodelled(text("device attribute ", static_cast<int>(attribute)));
     }
@@ -422,6 +423,32 @@ CUresult CUDAAPI mem_alloc(CUdeviceptr* address, std::size_t bytes) {
 
 CUresult CUDAAPI mem_free(CUdeviceptr address) {
     if (const CUresult failed = calls.enter("cuMemFree")) return failed;
+    return held.memory.free(address) ? CUDA_SUCCESS
+                                     : misuse(CUDA_ERROR_INVALID_VALUE, text("a free of ", address, ", not a live allocation"));
+}
+
+// Stream-ordered memory: the fake runs queued work at once, so an allocation is ready and a free done when queued.
+
+CUresult CUDAAPI mem_alloc_async(CUdeviceptr* address, std::size_t bytes, CUstream stream) {
+    if (const CUresult failed = calls.enter("cuMemAllocAsync")) return failed;
+    const context* in = current_context();
+    if (in == nullptr) return CUDA_ERROR_INVALID_CONTEXT;
+    if (!stream_of(stream, in)) return CUDA_ERROR_INVALID_HANDLE;
+    if (bytes == 0) return misuse(CUDA_ERROR_INVALID_VALUE, "an allocation of 0 bytes");
+    *address = held.memory.allocate(bytes, in);
+    return CUDA_SUCCESS;
+}
+
+CUresult CUDAAPI mem_alloc_from_pool_async(CUdeviceptr*, std::size_t, CUmemoryPool, CUstream) {
+    if (const CUresult failed = calls.enter("cuMemAllocFromPoolAsync")) return failed;
+    return unmodelled("memory pools of the caller's");
+}
+
+CUresult CUDAAPI mem_free_async(CUdeviceptr address, CUstream stream) {
+    if (const CUresult failed = calls.enter("cuMemFreeAsync")) return failed;
+    const context* in = current_context();
+    if (in == nullptr) return CUDA_ERROR_INVALID_CONTEXT;
+    if (!stream_of(stream, in)) return CUDA_ERROR_INVALID_HANDLE;
     return held.memory.free(address) ? CUDA_SUCCESS
                                      : misuse(CUDA_ERROR_INVALID_VALUE, text("a free of ", address, ", not a live allocation"));
 }
@@ -895,6 +922,9 @@ const std::array entry_points{
                                                                  occupancy_max_active_blocks),
     serve<PFN_cuMemAlloc_v3020>("cuMemAlloc", 3020, mem_alloc),
     serve<PFN_cuMemFree_v3020>("cuMemFree", 3020, mem_free),
+    serve<PFN_cuMemAllocAsync_v11020>("cuMemAllocAsync", 11020, mem_alloc_async),
+    serve<PFN_cuMemAllocFromPoolAsync_v11020>("cuMemAllocFromPoolAsync", 11020, mem_alloc_from_pool_async),
+    serve<PFN_cuMemFreeAsync_v11020>("cuMemFreeAsync", 11020, mem_free_async),
     serve<PFN_cuMemcpyHtoD_v3020>("cuMemcpyHtoD", 3020, memcpy_htod),
     serve<PFN_cuMemcpyDtoH_v3020>("cuMemcpyDtoH", 3020, memcpy_dtoh),
     serve<PFN_cuMemsetD8Async_v3020>("cuMemsetD8Async", 3020, memset_d8_async),

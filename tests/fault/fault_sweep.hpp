@@ -93,8 +93,9 @@ inline accy::errc documented_code(std::string_view entry, CUresult result) {
 /// The entry points that destroy what the driver made. Destructors and `free_buffer` call them and cannot
 /// throw: the object the driver refused to destroy stays (a free counts in `accy::cuda::failed_free_count()`).
 inline std::optional<accy_fake_cuda_kind> destroyed_kind(std::string_view entry) {
-    constexpr std::array<std::pair<std::string_view, accy_fake_cuda_kind>, 8> destroyers{{
+    constexpr std::array<std::pair<std::string_view, accy_fake_cuda_kind>, 9> destroyers{{
         {"cuMemFree", accy_fake_cuda_allocations},
+        {"cuMemFreeAsync", accy_fake_cuda_allocations},
         {"cuLibraryUnload", accy_fake_cuda_libraries},
         {"cuModuleUnload", accy_fake_cuda_modules},
         {"cuStreamDestroy", accy_fake_cuda_streams},
@@ -294,7 +295,7 @@ inline std::string judge(const run_outcome& got, const std::vector<fault>& fault
     for (const fault& armed : faults)
         if (const std::optional<accy_fake_cuda_kind> kind = destroyed_kind(armed.entry)) {
             ++allowed[static_cast<std::size_t>(*kind)];
-            failed_frees += armed.entry == "cuMemFree" ? 1 : 0;
+            failed_frees += armed.entry == "cuMemFree" || armed.entry == "cuMemFreeAsync" ? 1 : 0;
         }
     std::string wrong;
     const char* made = fake.call_name(first.call);

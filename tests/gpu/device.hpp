@@ -91,6 +91,16 @@ std::vector<T> to_host(const accy::buffer& from, std::size_t count) {
     return values;
 }
 
+/// A driver entry point that accy does not call itself (stream capture, memory pools), found through cuGetProcAddress.
+template <class Function>
+Function driver_entry(const char* symbol, int version) {
+    void* found = nullptr;
+    CUdriverProcAddressQueryResult status{};
+    accy::cuda::detail::check(device().driver(), device().driver().get_proc_address(symbol, &found, version, 0, &status),
+                              symbol);
+    return reinterpret_cast<Function>(found);
+}
+
 /// Fills a buffer with 0xff bytes (NaN as float, -1 as an integer), so that an unwritten element shows.
 inline void poison(const accy::buffer& target) {
     const std::vector<unsigned char> bytes(target.byte_size, 0xff);

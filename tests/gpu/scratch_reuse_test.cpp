@@ -91,4 +91,43 @@ BOOST_AUTO_TEST_CASE(chains_and_drawn_pipelines_sharing_their_arena_match_the_cp
     }
 }
 
+BOOST_AUTO_TEST_CASE(a_launch_from_a_pool_allocates_its_scratch_in_stream_order_from_either_pool) {
+    // Three launches back to back on a non-blocking stream, each allocating and freeing its arena there:
+    // from the device's current pool, then from a pool of the test's own that keeps its memory.
+    using pipeline = accy::pipeline<gpu_chain_definition<30, 0>>;
+    BOOST_TEST_REQUIRE(device().has_memory_pools());
+    const std::uint32_t n = (1u << 20) + 3u;
+    const auto pool = accy::load_artifacts<pipeline>(device(), accy::formats::cuda_ptx);
+    const accy::cuda::stream_owner stream(device(), CU_STREAM_NON_BLOCKING);
+    CUmemPoolProps properties{};
+    properties.allocType = CU_MEM_ALLOCATION_TYPE_PINNED;
+    properties.location = {CU_MEM_LOCATION_TYPE_DEVICE, static_cast<int>(device().device())};
+    CUmemoryPool own = nullptr;
+    const accy::cuda::driver_api& api = device().driver();
+    accy::cuda::detail::check(api, driver_entry<PFN_cuMemPoolCreate_v11020>("cuMemPoolCreate", 11020)(&own, &properties),
+                              "cuMemPoolCreate");
+    std::uint64_t keep_all = UINT64_MAX;
+    accy::cuda::detail::check(api,
+                              driver_entry<PFN_cuMemPoolSetAttribute_v11020>("cuMemPoolSetAttribute", 11020)(
+                                  own, CU_MEMPOOL_ATTR_RELEASE_THRESHOLD, &keep_all),
+                              "cuMemPoolSetAttribute");
+    for (const CUmemoryPool from : {CUmemoryPool{nullptr}, own}) {
+        BOOST_TEST_CONTEXT((from == nullptr ? "the device's pool" : "the test's pool")) {
+            device().set_memory_pool(from);
+            const std::vector<float> first = random_values<float>(n, -1.0f, 1.0f), second = random_values<float>(n, -1.0f, 1.0f);
+            gpu_buffer<float> a = to_device<float>(first), b = to_device<float>(second), out(device(), n);
+            poison(out.view());
+            for (int round = 0; round < 3; ++round)
+                accy::launch_pipeline<pipeline>(device(), accy::formats::cuda_ptx, std::array{a.view(), b.view()},
+                                                std::array{out.view()}, std::tuple{n}, accy::use_pool(pool),
+                                                accy::on_stream(stream.get()));
+            device().synchronize(stream.get());
+            const std::vector<float> expected = accy_test::chain_on_cpu<30, 0>(first, second);
+            BOOST_TEST(to_host<float>(out.view(), n) == expected, boost::test_tools::per_element());
+        }
+    }
+    device().set_memory_pool(nullptr);
+    accy::cuda::detail::check(api, driver_entry<PFN_cuMemPoolDestroy_v11020>("cuMemPoolDestroy", 11020)(own), "cuMemPoolDestroy");
+}
+
 BOOST_AUTO_TEST_SUITE_END()

@@ -162,6 +162,11 @@ BOOST_AUTO_TEST_CASE(allocate_scratch_makes_one_arena_and_the_layout_tells_where
     BOOST_TEST(contains(small, "the arena holds 4096 bytes, the layout needs 8096"));
     const std::string null = message_of([&] { static_cast<void>(layout.buffers_in({0, 1u << 20})); });
     BOOST_TEST(contains(null, "the arena is a null buffer"));
+
+    // On a stream: the recording backend does not allocate in stream order, so the arena is a plain one, the same.
+    const auto on_stream = accy::allocate_scratch<chain<30>>(device, n, accy::on_stream(recording_backend::stream{3}));
+    BOOST_TEST(device.allocate_count == 2u);
+    BOOST_TEST(on_stream.arena().byte_size == layout.byte_size);
 }
 
 BOOST_AUTO_TEST_CASE(pipelines_drawn_at_random_keep_buffers_live_together_apart) {

@@ -67,6 +67,18 @@ concept backend_with_capture =
         { device.capturing(stream) } -> std::same_as<bool>;
     };
 
+/// A backend that allocates in stream order (CUDA's memory pools): `allocate_buffer_on(byte_size,
+/// stream)` gives a buffer that work queued on `stream` afterwards may use, and
+/// `free_buffer_on(buffer, stream)` frees it once the work queued before it is done; neither waits.
+/// A launch allocates its own scratch this way, and frees it without waiting for its stages.
+template <class Backend>
+concept backend_with_stream_memory =
+    backend<Backend> && requires(Backend& device, std::size_t byte_size, buffer allocated,
+                                 const std::optional<typename Backend::stream>& stream) {
+        { device.allocate_buffer_on(byte_size, stream) } -> std::same_as<buffer>;
+        { device.free_buffer_on(allocated, stream) } noexcept;
+    };
+
 /// A backend that copies a buffer's bytes to the host: `download(to, from, bytes)` copies the first
 /// `bytes` of `from` into `to` once the default stream's work is done. A launch of a pipeline with a
 /// `repeat_while` or `when` waits for its stream and reads the flag this way.

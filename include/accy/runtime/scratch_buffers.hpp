@@ -13,17 +13,21 @@
 #include <accy/runtime/detail/evaluate.hpp>
 #include <accy/runtime/detail/launch_plan.hpp>
 #include <accy/runtime/detail/run.hpp>
+#include <accy/runtime/launch_options.hpp>
 
 #include <array>
 #include <cstddef>
+#include <optional>
 #include <span>
 #include <string_view>
+#include <type_traits>
 
 namespace accy {
 
 /// The intermediates of `Pipeline`, then its workspaces, in one arena allocated at once, owned:
 /// the destructor frees it and waits for nothing, so the caller first makes sure no queued launch
-/// still uses it. Buffers that are never live at the same time may share memory (see
+/// still uses it (or, for an arena allocated in a stream's order, queues every launch that uses it
+/// on that stream or orders it before that stream's later work). Buffers that are never live at the same time may share memory (see
 /// `scratch_layout`); each is a buffer of its own to index and to pass to `use_scratch`.
 template <class Pipeline, backend Backend>
 class scratch_buffers {
@@ -52,14 +56,36 @@ public:
         return owned;
     }
 
+    /// Allocates the arena in the order of `stream` where the backend allocates in stream order
+    /// (`backend_with_stream_memory`): usable by the work queued on `stream` after this call (work
+    /// on another stream waits for it through an event), each `kept_zero` workspace zeroed on
+    /// `stream`, nothing waited for; the destructor frees it on `stream`, after the work queued
+    /// there before. On another backend, `allocate`.
+    static scratch_buffers allocate_on(Backend& device, const typename Pipeline::scalar_values& values,
+                                       const typename Backend::stream& stream, std::string_view label = {}) {
+        const auto scalars = detail::values_of<typename Pipeline::scalars>(values);
+        scratch_buffers owned(device);
+        if constexpr (backend_with_stream_memory<Backend>) owned.state_->stream_order = stream;
+        owned.state_->arena = detail::allocate_scratch_arena(
+            detail::pipeline_table_of<Pipeline>, detail::backend_calls_of<Backend>, &device, scalars.data(),
+            owned.state_->buffers, detail::context_of<Pipeline>("allocate_scratch", label),
+            owned.state_->stream_order ? &owned.state_->stream_order : nullptr);
+        return owned;
+    }
+
 private:
     struct state {
         Backend* device = nullptr;
         std::array<buffer, size> buffers{};
         buffer arena{};
+        std::optional<typename Backend::stream> stream_order{};  ///< the stream the arena was allocated in the order of
 
         void release() noexcept {
-            if (device != nullptr && arena.byte_size != 0) device->free_buffer(arena);
+            if (device == nullptr || arena.byte_size == 0) return;
+            if constexpr (backend_with_stream_memory<Backend>) {
+                if (stream_order) return device->free_buffer_on(arena, stream_order);
+            }
+            device->free_buffer(arena);
         }
     };
 
@@ -68,7 +94,8 @@ private:
     detail::owner<state> state_;
 };
 
-/// `scratch_buffers<Pipeline, Backend>::allocate`, deducing the backend.
+/// `scratch_buffers<Pipeline, Backend>::allocate`, deducing the backend; with `on_stream(stream)`,
+/// `allocate_on` that stream.
 template <class Pipeline, backend Backend, class Scalars>
 auto allocate_scratch(Backend& device, const Scalars& runtime_scalars, std::string_view label = {}) {
     if constexpr (!is_pipeline<Pipeline>) {
@@ -77,6 +104,21 @@ auto allocate_scratch(Backend& device, const Scalars& runtime_scalars, std::stri
     } else if constexpr (Pipeline::well_formed) {
         return scratch_buffers<Pipeline, Backend>::allocate(device, detail::scalar_values_of<typename Pipeline::scalars>(runtime_scalars),
                                                             label);
+    }
+}
+
+template <class Pipeline, backend Backend, class Scalars, class Stream>
+auto allocate_scratch(Backend& device, const Scalars& runtime_scalars, detail::on_stream_option<Stream> stream,
+                      std::string_view label = {}) {
+    if constexpr (!is_pipeline<Pipeline>) {
+        static_assert(diagnostic::detail::always_false<Pipeline>,
+                      "accy::allocate_scratch<P>: P must be an accy::pipeline<Definition>");
+    } else if constexpr (!std::is_convertible_v<Stream, typename Backend::stream>) {
+        static_assert(diagnostic::detail::always_false<Stream>,
+                      "accy::allocate_scratch: on_stream(s) takes a stream of the backend's stream type");
+    } else if constexpr (Pipeline::well_formed) {
+        return scratch_buffers<Pipeline, Backend>::allocate_on(
+            device, detail::scalar_values_of<typename Pipeline::scalars>(runtime_scalars), stream.stream, label);
     }
 }
 

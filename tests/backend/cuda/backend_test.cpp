@@ -83,16 +83,6 @@ struct failing_switch {
     }
 };
 
-/// The driver's stream capture, which accy does not call itself, found through cuGetProcAddress.
-template <class Function>
-Function driver_entry(const char* symbol, int version) {
-    void* found = nullptr;
-    CUdriverProcAddressQueryResult status{};
-    accy::cuda::detail::check(device().driver(), device().driver().get_proc_address(symbol, &found, version, 0, &status),
-                            symbol);
-    return reinterpret_cast<Function>(found);
-}
-
 /// What `record()` queued on `stream`, captured in `mode` as a graph and instantiated; destroyed with it.
 class captured_graph {
 public:

@@ -54,7 +54,7 @@ inline std::size_t failed_free_count() noexcept { return detail::failed_frees().
 /// primary context, retained, or a caller's context, adopted. Every call runs in the backend's
 /// context and leaves the calling thread's current context as it found it, so backends of several
 /// contexts or devices can be used from one thread in turn. Buffers are `cuMemAlloc` allocations
-/// (256-byte aligned); kernels load from `cuda_ptx`, `cuda_cubin`, `cuda_fatbin` and (through
+/// (256-byte aligned), or in stream order from a memory pool (`allocate_buffer_on`); kernels load from `cuda_ptx`, `cuda_cubin`, `cuda_fatbin` and (through
 /// NVRTC) `cuda_source` payloads; a launch without a stream goes to the context's legacy default
 /// stream, and a wait without one waits for the whole context. Move-only: a retained primary
 /// context is released when the backend goes, after the pools and buffers made with it. A
@@ -84,7 +84,7 @@ public:
         detail::check(api, api.device_get(&state_->device, ordinal), "cuDeviceGet");
         detail::check(api, api.primary_ctx_retain(&state_->context, device()), "cuDevicePrimaryCtxRetain");
         state_->owns_context = true;  // from here on released by the state, also when a throw leaves the constructor
-        read_compute_capability();
+        read_device_facts();
     }
 
     /// A backend on the caller's `context` (a runtime API's primary context, a framework's), which
@@ -105,7 +105,7 @@ public:
             detail::check(adopted.driver(), adopted.driver().device_get(&candidate, ordinal), "cuDeviceGet");
             if (candidate == adopted.device()) adopted.ordinal_ = ordinal;
         }
-        adopted.read_compute_capability();
+        adopted.read_device_facts();
         return adopted;
     }
 
@@ -159,6 +159,54 @@ public:
         }
         if (result != CUDA_SUCCESS) detail::failed_frees().fetch_add(1, std::memory_order_relaxed);
     }
+
+    /// A buffer in stream order: usable by work queued on `on` (the legacy default stream when none)
+    /// after this call, from the backend's memory pool (`set_memory_pool`), else the device's current
+    /// one (`cuMemAllocFromPoolAsync`, `cuMemAllocAsync`); nothing waits. Where the device has no
+    /// memory pools, a `cuMemAlloc` allocation. Free it with `free_buffer_on`.
+    buffer allocate_buffer_on(std::size_t byte_size, const std::optional<stream>& on) {
+        if (!memory_pools_) return allocate_buffer(byte_size);
+        if (byte_size == 0) return {0, 0};
+        const context_scope current(driver(), context());
+        CUdeviceptr address = 0;
+        if (memory_pool_ != nullptr) {
+            if (const CUresult result = driver().mem_alloc_from_pool_async(&address, byte_size, memory_pool_, on.value_or(nullptr));
+                result != CUDA_SUCCESS)
+                detail::fail(driver(), result, "cuMemAllocFromPoolAsync", byte_size, " bytes");
+        } else if (const CUresult result = driver().mem_alloc_async(&address, byte_size, on.value_or(nullptr));
+                   result != CUDA_SUCCESS) {
+            detail::fail(driver(), result, "cuMemAllocAsync", byte_size, " bytes");
+        }
+        return {address, byte_size};
+    }
+
+    /// Frees a buffer of `allocate_buffer_on` in stream order, once the work queued on `on` before
+    /// it is done (`cuMemFreeAsync`), without waiting. Where the backend's context cannot be made
+    /// current (the driver failing, a moved-from backend), `cuMemFree` frees it, which waits (the
+    /// driver finds the allocation's context from its address); a refused free counts in `failed_free_count()`.
+    void free_buffer_on(buffer allocated, const std::optional<stream>& on) noexcept {
+        if (!memory_pools_ || allocated.address == 0) return free_buffer(allocated);
+        CUresult result = CUDA_SUCCESS;
+        try {
+            const context_scope current(driver(), context());
+            result = api_->mem_free_async(allocated.address, on.value_or(nullptr));
+        } catch (const error&) {
+            result = api_->mem_free(allocated.address);
+        }
+        if (result != CUDA_SUCCESS) detail::failed_frees().fetch_add(1, std::memory_order_relaxed);
+    }
+
+    /// The memory pool `allocate_buffer_on` allocates from (a launch's own scratch): the caller's
+    /// `CUmemoryPool` of this device, which it keeps alive while the backend allocates from it; null
+    /// (the default) for the device's current pool. A pool keeps freed memory for the next
+    /// allocation up to its release threshold (`CU_MEMPOOL_ATTR_RELEASE_THRESHOLD`, 0 by default:
+    /// returned at each synchronization); a pool of its own with a higher threshold keeps repeated
+    /// cold launches from mapping memory again each time.
+    void set_memory_pool(CUmemoryPool pool) noexcept { memory_pool_ = pool; }
+    CUmemoryPool memory_pool() const noexcept { return memory_pool_; }
+    /// Whether the device has memory pools (`CU_DEVICE_ATTRIBUTE_MEMORY_POOLS_SUPPORTED`), so that
+    /// `allocate_buffer_on` is stream-ordered.
+    bool has_memory_pools() const noexcept { return memory_pools_; }
 
     /// Copies `bytes` from host memory into the start of `to`; waits for the copy.
     void upload(const buffer& to, const void* from, std::size_t bytes) {
@@ -245,11 +293,13 @@ public:
 private:
     backend(const driver_api* api, CUcontext adopted) noexcept : api_(api), state_({api, 0, adopted}) {}
 
-    void read_compute_capability() {
+    void read_device_facts() {
         major_ = detail::device_attribute(driver(), device(), CU_DEVICE_ATTRIBUTE_COMPUTE_CAPABILITY_MAJOR,
                                           "CU_DEVICE_ATTRIBUTE_COMPUTE_CAPABILITY_MAJOR");
         minor_ = detail::device_attribute(driver(), device(), CU_DEVICE_ATTRIBUTE_COMPUTE_CAPABILITY_MINOR,
                                           "CU_DEVICE_ATTRIBUTE_COMPUTE_CAPABILITY_MINOR");
+        memory_pools_ = detail::device_attribute(driver(), device(), CU_DEVICE_ATTRIBUTE_MEMORY_POOLS_SUPPORTED,
+                                                 "CU_DEVICE_ATTRIBUTE_MEMORY_POOLS_SUPPORTED") != 0;
     }
 
     /// The device and context the backend runs in, and whether the context is a primary context
@@ -269,8 +319,10 @@ private:
     accy::detail::owner<state> state_;
     int ordinal_ = 0;
     int major_ = 0, minor_ = 0;
+    bool memory_pools_ = false;
+    CUmemoryPool memory_pool_ = nullptr;
 };
 
-static_assert(accy::backend<backend>);
+static_assert(accy::backend_with_stream_memory<backend>);
 
 }  // namespace accy::cuda

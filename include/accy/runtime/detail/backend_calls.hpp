@@ -21,6 +21,9 @@ namespace accy::detail {
 struct backend_calls {
     buffer (*allocate_buffer)(void* device, std::size_t byte_size);
     void (*free_buffer)(void* device, buffer allocated) noexcept;
+    /// `allocate_buffer_on` and `free_buffer_on`, for a backend that has them (`backend_with_stream_memory`); null otherwise.
+    buffer (*allocate_on)(void* device, std::size_t byte_size, const void* stream);
+    void (*free_on)(void* device, buffer allocated, const void* stream) noexcept;
     /// Creates the artifact of `entry` in `fmt` from its payload and loads it into `*kernel`.
     void (*load)(void* device, const kernel_entry& entry, format fmt, void* kernel);
     void (*unload)(void* device, const void* kernel) noexcept;
@@ -51,6 +54,24 @@ template <backend Backend>
 inline constexpr backend_calls backend_calls_of{
     [](void* device, std::size_t byte_size) { return static_cast<Backend*>(device)->allocate_buffer(byte_size); },
     [](void* device, buffer allocated) noexcept { static_cast<Backend*>(device)->free_buffer(allocated); },
+    [] {
+        using allocate = buffer (*)(void*, std::size_t, const void*);
+        if constexpr (backend_with_stream_memory<Backend>)
+            return allocate([](void* device, std::size_t byte_size, const void* stream) {
+                return static_cast<Backend*>(device)->allocate_buffer_on(byte_size, stream_at<Backend>(stream));
+            });
+        else
+            return allocate(nullptr);
+    }(),
+    [] {
+        using free = void (*)(void*, buffer, const void*) noexcept;
+        if constexpr (backend_with_stream_memory<Backend>)
+            return free([](void* device, buffer allocated, const void* stream) noexcept {
+                static_cast<Backend*>(device)->free_buffer_on(allocated, stream_at<Backend>(stream));
+            });
+        else
+            return free(nullptr);
+    }(),
     [](void* device, const kernel_entry& entry, format fmt, void* kernel) {
         Backend& owner = *static_cast<Backend*>(device);
         *static_cast<typename Backend::kernel*>(kernel) = owner.load_artifact(owner.create_artifact(entry, fmt, entry.payload));

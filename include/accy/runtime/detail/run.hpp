@@ -43,13 +43,15 @@ struct launch_call {
 };
 
 /// Allocates the scratch of `pipeline` as one arena, at the size the runtime scalars give, puts each
-/// scratch buffer's place in it into `buffers` (`plan_scratch`), and zeroes each kept_zero workspace,
-/// waiting until it is zero (on the default stream and device scope). Returns the arena, empty where
-/// there is no scratch. The scalars' bounds and every size are checked before anything is
-/// allocated. Errors are in `context`.
+/// scratch buffer's place in it into `buffers` (`plan_scratch`), and zeroes each kept_zero workspace.
+/// With a `stream_order` (a stream, as `backend_calls` takes one) on a backend that allocates in
+/// stream order, the arena is allocated and zeroed in that stream's order, and nothing waits; else
+/// it is a plain allocation, zeroed on the default stream and waited for (device scope), so that a
+/// launch on any stream finds it zeroed. Returns the arena, empty where there is no scratch. The
+/// scalars' bounds and every size are checked before anything is allocated. Errors are in `context`.
 ACCY_DECL buffer allocate_scratch_arena(const pipeline_table& pipeline, const backend_calls& calls, void* device,
                                         const derived_value* scalars, std::span<buffer> buffers,
-                                        const error_context& context);
+                                        const error_context& context, const void* stream_order = nullptr);
 
 /// Allocates what `call` has not been given, launches its stages in order, and waits for what it
 /// made itself before destroying it (see `launch_pipeline`).

@@ -21,14 +21,18 @@
 
 namespace accy::detail {
 
-/// The scratch arena one call allocated, freed when it ends, whatever happens.
+/// The scratch arena one call allocated, freed when it ends, whatever happens: in the order of
+/// `stream_order` where it was allocated in it (see `allocate_scratch_arena`).
 class owned_arena {
 public:
-    owned_arena(const backend_calls& calls, void* device) noexcept : calls_(calls), device_(device) {}
+    owned_arena(const backend_calls& calls, void* device, const void* stream_order) noexcept
+        : calls_(calls), device_(device), stream_order_(calls.free_on != nullptr ? stream_order : nullptr) {}
     owned_arena(const owned_arena&) = delete;
     owned_arena& operator=(const owned_arena&) = delete;
     ~owned_arena() {
-        if (arena_.byte_size != 0) calls_.free_buffer(device_, arena_);
+        if (arena_.byte_size == 0) return;
+        if (stream_order_ != nullptr) calls_.free_on(device_, arena_, stream_order_);
+        else calls_.free_buffer(device_, arena_);
     }
 
     void own(const buffer& arena) noexcept { arena_ = arena; }
@@ -42,6 +46,7 @@ public:
 private:
     const backend_calls& calls_;
     void* device_;
+    const void* stream_order_;
     buffer arena_{};
 };
 
@@ -76,12 +81,12 @@ struct stage_run {
     const launch_call& call;
     const bound_buffers& buffers;
     owned_kernels& loaded;
-    bool owns_anything;
+    bool waits;  ///< whether the call destroys something the stages use that only a wait keeps in order
 
-    /// After a failure part way through a call that owns buffers or kernels: waits for what was
-    /// launched before they are destroyed, as best it can; the failure is the error to report.
+    /// After a failure part way through a call that waits: waits for what was launched before what
+    /// it made is destroyed, as best it can; the failure is the error to report.
     void wait_after_failure() const noexcept {
-        if (!owns_anything) return;
+        if (!waits) return;
         try {
             call.calls.synchronize(call.device, call.stream);
         } catch (...) {
@@ -163,7 +168,7 @@ struct stage_run {
             wait_after_failure();
             throw;
         }
-        if (!owns_anything) return;
+        if (!waits) return;
         try {
             calls.synchronize(call.device, call.stream);
         } catch (const error& failure) {
@@ -174,14 +179,15 @@ struct stage_run {
 
 ACCY_DECL buffer allocate_scratch_arena(const pipeline_table& pipeline, const backend_calls& calls, void* device,
                                         const derived_value* scalars, std::span<buffer> buffers,
-                                        const error_context& context) {
+                                        const error_context& context, const void* stream_order) {
     check_runtime_scalars(pipeline.scalars, scalars, context);
     const std::size_t byte_size = plan_scratch(pipeline, scalars, buffers, context);
     if (byte_size == 0) return {};
-    owned_arena owned(calls, device);
+    const bool in_stream_order = stream_order != nullptr && calls.allocate_on != nullptr;
+    owned_arena owned(calls, device, in_stream_order ? stream_order : nullptr);
     buffer arena{};
     try {
-        arena = calls.allocate_buffer(device, byte_size);
+        arena = in_stream_order ? calls.allocate_on(device, byte_size, stream_order) : calls.allocate_buffer(device, byte_size);
     } catch (const error& failure) {
         const std::string step = message("allocating the scratch arena of ", byte_size, " bytes");
         throw failure.in_context(merged({.step = step}, context));
@@ -195,8 +201,8 @@ ACCY_DECL buffer allocate_scratch_arena(const pipeline_table& pipeline, const ba
     if (keeps_zero) {
         try {
             for (std::size_t k = 0; k < buffers.size(); ++k)
-                if (pipeline.scratch()[k].keep_zero) calls.fill_zero(device, buffers[k], nullptr);
-            calls.synchronize(device, nullptr);
+                if (pipeline.scratch()[k].keep_zero) calls.fill_zero(device, buffers[k], in_stream_order ? stream_order : nullptr);
+            if (!in_stream_order) calls.synchronize(device, nullptr);
         } catch (const error& failure) {
             throw failure.in_context(merged({.step = "zeroing its kept_zero workspaces"}, context));
         }
@@ -205,31 +211,39 @@ ACCY_DECL buffer allocate_scratch_arena(const pipeline_table& pipeline, const ba
 }
 
 ACCY_DECL void run_launches(const launch_call& call) {
-    // What the call makes itself, it waits for before destroying it; a region waits to read its
-    // flag. A stream capture allows neither.
+    // What the call makes itself it destroys when it ends: kernels it loaded, and scratch that it
+    // cannot free in stream order, once it has waited for the stages; scratch in stream order, on
+    // the stream after them. A region waits to read its flag. A stream capture allows no wait, and
+    // would turn stream-ordered memory into memory nodes of the caller's graph.
     const bool allocates = !call.inputs.scratch && call.pipeline.scratch_count() > 0;
-    const bool makes_anything = allocates || call.pool_kernels == nullptr;
-    if ((makes_anything || !call.pipeline.regions.empty()) && call.calls.capturing != nullptr &&
+    const bool in_stream_order = call.calls.allocate_on != nullptr;
+    const bool waits = call.pool_kernels == nullptr || (allocates && !in_stream_order);
+    if ((allocates || waits || !call.pipeline.regions.empty()) && call.calls.capturing != nullptr &&
         call.calls.capturing(call.device, call.stream)) {
         if (!call.pipeline.regions.empty())
             fail(errc::unsupported_operation, call.context,
                  {"the stream is capturing a graph, and this launch would wait for it to read the flag of its ",
                   call.pipeline.regions[0].kind, " on the host, which a capture does not allow (the capture would be "
                   "invalidated): launch it outside the capture"});
+        if (!waits)
+            fail(errc::unsupported_operation, call.context,
+                 {"the stream is capturing a graph, and this launch would allocate its scratch and free it in stream "
+                  "order, which would put memory nodes into the captured graph: launch with accy::scratch_buffers"});
         fail(errc::unsupported_operation, call.context,
              {"the stream is capturing a graph, and this launch would ",
               allocates ? "allocate its scratch, " : "", call.pool_kernels == nullptr ? "load its kernels, " : "",
               "then wait and free them, which a capture does not allow (the capture would be invalidated): launch "
               "from an accy::artifact_pool with accy::scratch_buffers"});
     }
-    owned_arena allocated(call.calls, call.device);
+    owned_arena allocated(call.calls, call.device, call.stream);
     if (!call.inputs.scratch)
-        allocated.own(allocate_scratch_arena(call.pipeline, call.calls, call.device, call.scalars, call.allocated, call.context));
+        allocated.own(allocate_scratch_arena(call.pipeline, call.calls, call.device, call.scalars, call.allocated,
+                                             call.context, call.stream));
     const bound_buffers buffers{call.inputs.operands, call.inputs.results,
                                 call.inputs.scratch ? *call.inputs.scratch : call.allocated,
                                 call.pipeline.intermediate_count};
     owned_kernels loaded(call.calls, call.device, call.kernels, call.kernel_size);  // declared last: unloaded before the buffers go
-    stage_run stages{call, buffers, loaded, makes_anything};
+    stage_run stages{call, buffers, loaded, waits};
     call.calls.in_context(call.device, [](void* state) { static_cast<stage_run*>(state)->launch_all(); }, &stages);
 }
 
