@@ -1,7 +1,8 @@
 // SPDX-License-Identifier: Apache-2.0
 // What launching pipelines of empty kernels costs. Three stages: raw cuLaunchKernelEx calls, accy
 // with a pool and caller-owned intermediates (also inside the caller's enter_context() scope), accy
-// cold (loads and allocates itself), accy from a pool allocating its scratch (in stream order), CUDA graph replay, each without and with programmatic
+// cold (allocates itself, with the kernels the backend kept; and a backend's first, which loads them),
+// accy from a pool allocating its scratch (in stream order), CUDA graph replay, each without and with programmatic
 // dependent launch (PDL); one empty kernel + sync, the floor of any pipeline; and a 30-stage chain
 // as stream launches, graph, and graph + PDL; the first replay of a graph just made, uploaded first or not.
 // "host" times the calls alone (synchronizing every 1024 pipelines, counted in); "latency" times
@@ -234,6 +235,22 @@ void accy_cold(benchmark::State& state, mode how) {
     });
 }
 
+/// The first cold launch of a backend, which loads and checks the kernels that the backend then keeps
+/// for its later cold launches (those accy_cold times): a backend of its own each time, made and
+/// destroyed outside the time, whose memory pool is new too. The kernels' library stays loaded by
+/// the setup's pool, as in accy_cold.
+void accy_cold_first(benchmark::State& state) {
+    using three = setup<three_stages>;
+    three& s = three::instance();
+    for (auto _ : state) {
+        accy::cuda::backend fresh(s.gpu.device.ordinal());
+        const auto start = std::chrono::steady_clock::now();
+        accy::launch_pipeline<three_stages>(fresh, accy::formats::cuda_fatbin, s.operands, s.results, s.scalars,
+                                            accy::on_stream(s.stream()));
+        state.SetIterationTime(std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count());
+    }
+}
+
 /// From a pool, each launch allocating its own scratch (in stream order, where the device has memory
 /// pools, and freeing it on the stream without waiting), against accy_pool_and_intermediates.
 void accy_pool_own_scratch(benchmark::State& state, mode how) {
@@ -275,6 +292,7 @@ void register_benchmarks() {
         RegisterBenchmark(("accy_graph_replay_pdl" + suffix).c_str(), accy_graph_replay<three_stages_pdl>, how)->UseRealTime();
     }
     RegisterBenchmark("accy_cold/latency", accy_cold, mode::latency)->UseRealTime();
+    RegisterBenchmark("accy_cold_first/latency", accy_cold_first)->UseManualTime();
     RegisterBenchmark("accy_pool_own_scratch/latency", accy_pool_own_scratch, mode::latency)->UseRealTime();
     RegisterBenchmark("accy_graph_first_replay/latency", accy_graph_first_replay, false)->UseManualTime();
     RegisterBenchmark("accy_graph_first_replay_uploaded/latency", accy_graph_first_replay, true)->UseManualTime();

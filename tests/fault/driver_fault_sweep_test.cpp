@@ -98,12 +98,30 @@ void pool_and_scratch(steps& step) {
     expect(ordered.arena().byte_size == scratch.arena().byte_size, "the same arena, allocated in the stream's order");
 }
 
+/// The entry points the driver was called through since call `before`.
+std::set<std::string_view> calls_since(unsigned long before) {
+    std::set<std::string_view> made;
+    for (unsigned long call = before; call < accy_fault::fake_driver().calls(); ++call)
+        made.insert(accy_fault::fake_driver().call_name(call));
+    return made;
+}
+
 void cold_launch(steps& step) {
     accy::cuda::backend device = make_backend(step);
     const pipeline_buffers buffers(step, device);
     step("launch_pipeline (cold: no pool, no scratch)", [&] {
         accy::launch_pipeline<sweep_pipeline>(device, accy::formats::cuda_ptx, buffers.operands, buffers.results, scalars);
     });
+    expect(accy::cuda::loaded_library_count() == 2, "the backend keeps the kernels a cold launch loaded");
+    const unsigned long before = accy_fault::fake_driver().calls();
+    step("launch_pipeline (cold again)", [&] {
+        accy::launch_pipeline<sweep_pipeline>(device, accy::formats::cuda_ptx, buffers.operands, buffers.results, scalars);
+    });
+    const std::set<std::string_view> made = calls_since(before);
+    expect(made.contains("cuMemAllocFromPoolAsync") && made.contains("cuLaunchKernelEx") && !made.contains("cuMemAlloc") &&
+               !made.contains("cuLibraryLoadData") && !made.contains("cuLibraryGetKernel") &&
+               !made.contains("cuFuncGetParamInfo"),
+           "a second cold launch takes the kept kernels, loading and checking nothing, and its scratch from the pool");
 }
 
 void hot_launch(steps& step) {
@@ -125,11 +143,9 @@ void hot_launch(steps& step) {
         accy::launch_pipeline<sweep_pipeline>(device, accy::formats::cuda_ptx, buffers.operands, buffers.results, scalars,
                                               accy::use_pool(pool), accy::on_stream(stream.get()));
     });
-    std::set<std::string_view> made;
-    for (unsigned long call = before; call < accy_fault::fake_driver().calls(); ++call)
-        made.insert(accy_fault::fake_driver().call_name(call));
+    const std::set<std::string_view> made = calls_since(before);
     // Freed by cuMemFreeAsync, or by cuMemFree where the backend's context could not be made current.
-    expect(made.contains("cuMemAllocAsync") && (made.contains("cuMemFreeAsync") || made.contains("cuMemFree")) &&
+    expect(made.contains("cuMemAllocFromPoolAsync") && (made.contains("cuMemFreeAsync") || made.contains("cuMemFree")) &&
                !made.contains("cuMemAlloc") && !made.contains("cuStreamSynchronize") && !made.contains("cuCtxSynchronize"),
            "a launch from a pool without scratch allocates and frees its scratch in stream order, and waits for nothing");
     step("backend::synchronize (stream)", [&] { device.synchronize(stream.get()); });

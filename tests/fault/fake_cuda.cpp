@@ -429,19 +429,40 @@ CUresult CUDAAPI mem_free(CUdeviceptr address) {
 
 // Stream-ordered memory: the fake runs queued work at once, so an allocation is ready and a free done when queued.
 
-CUresult CUDAAPI mem_alloc_async(CUdeviceptr* address, std::size_t bytes, CUstream stream) {
-    if (const CUresult failed = calls.enter("cuMemAllocAsync")) return failed;
-    const context* in = current_context();
-    if (in == nullptr) return CUDA_ERROR_INVALID_CONTEXT;
-    if (!stream_of(stream, in)) return CUDA_ERROR_INVALID_HANDLE;
-    if (bytes == 0) return misuse(CUDA_ERROR_INVALID_VALUE, "an allocation of 0 bytes");
-    *address = held.memory.allocate(bytes, in);
+CUresult CUDAAPI mem_pool_create(CUmemoryPool* pool, const CUmemPoolProps* properties) {
+    if (const CUresult failed = calls.enter("cuMemPoolCreate")) return failed;
+    if (properties->allocType != CU_MEM_ALLOCATION_TYPE_PINNED || properties->location.type != CU_MEM_LOCATION_TYPE_DEVICE ||
+        properties->handleTypes != CU_MEM_HANDLE_TYPE_NONE)
+        return unmodelled("a memory pool other than device memory without handles");
+    if (properties->location.id < 0 || properties->location.id >= static_cast<int>(held.contexts.size()))
+        return misuse(CUDA_ERROR_INVALID_DEVICE, text("a memory pool of device ", properties->location.id));
+    *pool = held.memory_pools.add(std::make_unique<memory_pool>(memory_pool{properties->location.id}));
     return CUDA_SUCCESS;
 }
 
-CUresult CUDAAPI mem_alloc_from_pool_async(CUdeviceptr*, std::size_t, CUmemoryPool, CUstream) {
+CUresult CUDAAPI mem_pool_destroy(CUmemoryPool pool) {
+    if (const CUresult failed = calls.enter("cuMemPoolDestroy")) return failed;
+    return held.memory_pools.erase(pool) ? CUDA_SUCCESS : misuse(CUDA_ERROR_INVALID_VALUE, "the memory pool is not live");
+}
+
+CUresult CUDAAPI mem_pool_set_attribute(CUmemoryPool pool, CUmemPool_attribute attribute, void*) {
+    if (const CUresult failed = calls.enter("cuMemPoolSetAttribute")) return failed;
+    if (held.memory_pools.find(pool) == nullptr) return misuse(CUDA_ERROR_INVALID_VALUE, "the memory pool is not live");
+    if (attribute != CU_MEMPOOL_ATTR_RELEASE_THRESHOLD) return unmodelled(text("memory pool attribute ", static_cast<int>(attribute)));
+    return CUDA_SUCCESS;
+}
+
+CUresult CUDAAPI mem_alloc_from_pool_async(CUdeviceptr* address, std::size_t bytes, CUmemoryPool pool, CUstream stream) {
     if (const CUresult failed = calls.enter("cuMemAllocFromPoolAsync")) return failed;
-    return unmodelled("memory pools of the caller's");
+    const context* in = current_context();
+    if (in == nullptr) return CUDA_ERROR_INVALID_CONTEXT;
+    if (!stream_of(stream, in)) return CUDA_ERROR_INVALID_HANDLE;
+    const memory_pool* from = held.memory_pools.find(pool);
+    if (from == nullptr) return misuse(CUDA_ERROR_INVALID_VALUE, "the memory pool is not live");
+    if (from->device != in->device) return misuse(CUDA_ERROR_INVALID_VALUE, "a memory pool of another device");
+    if (bytes == 0) return misuse(CUDA_ERROR_INVALID_VALUE, "an allocation of 0 bytes");
+    *address = held.memory.allocate(bytes, in);
+    return CUDA_SUCCESS;
 }
 
 CUresult CUDAAPI mem_free_async(CUdeviceptr address, CUstream stream) {
@@ -922,7 +943,9 @@ const std::array entry_points{
                                                                  occupancy_max_active_blocks),
     serve<PFN_cuMemAlloc_v3020>("cuMemAlloc", 3020, mem_alloc),
     serve<PFN_cuMemFree_v3020>("cuMemFree", 3020, mem_free),
-    serve<PFN_cuMemAllocAsync_v11020>("cuMemAllocAsync", 11020, mem_alloc_async),
+    serve<PFN_cuMemPoolCreate_v11020>("cuMemPoolCreate", 11020, mem_pool_create),
+    serve<PFN_cuMemPoolDestroy_v11020>("cuMemPoolDestroy", 11020, mem_pool_destroy),
+    serve<PFN_cuMemPoolSetAttribute_v11020>("cuMemPoolSetAttribute", 11020, mem_pool_set_attribute),
     serve<PFN_cuMemAllocFromPoolAsync_v11020>("cuMemAllocFromPoolAsync", 11020, mem_alloc_from_pool_async),
     serve<PFN_cuMemFreeAsync_v11020>("cuMemFreeAsync", 11020, mem_free_async),
     serve<PFN_cuMemcpyHtoD_v3020>("cuMemcpyHtoD", 3020, memcpy_htod),
@@ -1006,6 +1029,7 @@ unsigned long accy_fake_cuda_live(enum accy_fake_cuda_kind kind) {
     case accy_fake_cuda_graphs: return held.graphs.size();
     case accy_fake_cuda_graph_execs: return held.graph_execs.size();
     case accy_fake_cuda_context_retains: return held.contexts[0].retains + held.contexts[1].retains;
+    case accy_fake_cuda_memory_pools: return held.memory_pools.size();
     case accy_fake_cuda_kind_count: break;
     }
     return 0;

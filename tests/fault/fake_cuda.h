@@ -10,7 +10,7 @@ extern "C" {
 
 /// The kinds of driver object the fake counts while they live.
 enum accy_fake_cuda_kind {
-    accy_fake_cuda_allocations,      ///< cuMemAlloc, until cuMemFree
+    accy_fake_cuda_allocations,      ///< cuMemAlloc or cuMemAllocFromPoolAsync, until cuMemFree or cuMemFreeAsync
     accy_fake_cuda_libraries,        ///< cuLibraryLoadData, until cuLibraryUnload
     accy_fake_cuda_modules,          ///< cuModuleLoadDataEx, until cuModuleUnload
     accy_fake_cuda_streams,          ///< cuStreamCreate, until cuStreamDestroy
@@ -18,6 +18,7 @@ enum accy_fake_cuda_kind {
     accy_fake_cuda_graphs,           ///< cuGraphCreate, until cuGraphDestroy
     accy_fake_cuda_graph_execs,      ///< cuGraphInstantiateWithFlags, until cuGraphExecDestroy
     accy_fake_cuda_context_retains,  ///< cuDevicePrimaryCtxRetain, until cuDevicePrimaryCtxRelease
+    accy_fake_cuda_memory_pools,     ///< cuMemPoolCreate, until cuMemPoolDestroy
     accy_fake_cuda_kind_count
 };
 

@@ -108,6 +108,12 @@ struct library {
     std::vector<std::unique_ptr<kernel_object>> kernels;
 };
 
+/// A memory pool of one device. Its allocations are the fake's plain allocations: the fake runs queued
+/// work at once, so there is no stream order to keep and no freed memory to hold.
+struct memory_pool {
+    CUdevice device = 0;
+};
+
 /// An object of one context: a module, a stream, an event.
 struct context_object {
     const context* owner = nullptr;
@@ -175,6 +181,7 @@ struct objects {
     registry<CUevent, context_object> events;
     registry<CUgraph, graph> graphs;
     registry<CUgraphExec, graph_exec> graph_execs;
+    registry<CUmemoryPool, memory_pool> memory_pools;
 
     context* find(CUcontext handle) {
         for (context& candidate : contexts)

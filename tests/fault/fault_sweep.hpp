@@ -93,7 +93,7 @@ inline accy::errc documented_code(std::string_view entry, CUresult result) {
 /// The entry points that destroy what the driver made. Destructors and `free_buffer` call them and cannot
 /// throw: the object the driver refused to destroy stays (a free counts in `accy::cuda::failed_free_count()`).
 inline std::optional<accy_fake_cuda_kind> destroyed_kind(std::string_view entry) {
-    constexpr std::array<std::pair<std::string_view, accy_fake_cuda_kind>, 9> destroyers{{
+    constexpr std::array<std::pair<std::string_view, accy_fake_cuda_kind>, 10> destroyers{{
         {"cuMemFree", accy_fake_cuda_allocations},
         {"cuMemFreeAsync", accy_fake_cuda_allocations},
         {"cuLibraryUnload", accy_fake_cuda_libraries},
@@ -103,6 +103,7 @@ inline std::optional<accy_fake_cuda_kind> destroyed_kind(std::string_view entry)
         {"cuGraphDestroy", accy_fake_cuda_graphs},
         {"cuGraphExecDestroy", accy_fake_cuda_graph_execs},
         {"cuDevicePrimaryCtxRelease", accy_fake_cuda_context_retains},
+        {"cuMemPoolDestroy", accy_fake_cuda_memory_pools},
     }};
     for (const auto& [destroyer, kind] : destroyers)
         if (destroyer == entry) return kind;
@@ -118,7 +119,7 @@ inline bool on_failure_path(std::string_view entry) {
 }
 
 inline constexpr std::array<std::string_view, accy_fake_cuda_kind_count> kind_names{
-    "allocations", "libraries", "modules", "streams", "events", "graphs", "executable graphs", "primary context retains"};
+    "allocations", "libraries", "modules", "streams", "events", "graphs", "executable graphs", "primary context retains", "memory pools"};
 
 // --- Runs ----------------------------------------------------------------------------------------------
 

@@ -93,7 +93,7 @@ BOOST_AUTO_TEST_CASE(chains_and_drawn_pipelines_sharing_their_arena_match_the_cp
 
 BOOST_AUTO_TEST_CASE(a_launch_from_a_pool_allocates_its_scratch_in_stream_order_from_either_pool) {
     // Three launches back to back on a non-blocking stream, each allocating and freeing its arena there:
-    // from the device's current pool, then from a pool of the test's own that keeps its memory.
+    // from the backend's own pool, then from a pool of the test's own that keeps its memory.
     using pipeline = accy::pipeline<gpu_chain_definition<30, 0>>;
     BOOST_TEST_REQUIRE(device().has_memory_pools());
     const std::uint32_t n = (1u << 20) + 3u;
@@ -112,7 +112,7 @@ BOOST_AUTO_TEST_CASE(a_launch_from_a_pool_allocates_its_scratch_in_stream_order_
                                   own, CU_MEMPOOL_ATTR_RELEASE_THRESHOLD, &keep_all),
                               "cuMemPoolSetAttribute");
     for (const CUmemoryPool from : {CUmemoryPool{nullptr}, own}) {
-        BOOST_TEST_CONTEXT((from == nullptr ? "the device's pool" : "the test's pool")) {
+        BOOST_TEST_CONTEXT((from == nullptr ? "the backend's pool" : "the test's pool")) {
             device().set_memory_pool(from);
             const std::vector<float> first = random_values<float>(n, -1.0f, 1.0f), second = random_values<float>(n, -1.0f, 1.0f);
             gpu_buffer<float> a = to_device<float>(first), b = to_device<float>(second), out(device(), n);

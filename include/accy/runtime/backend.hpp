@@ -79,6 +79,17 @@ concept backend_with_stream_memory =
         { device.free_buffer_on(allocated, stream) } noexcept;
     };
 
+/// A backend that keeps the kernels a launch without a pool loads: `kept_kernel(entry, fmt)` loads
+/// the entry's kernel in `fmt` (as `load_artifact(create_artifact(entry, fmt, entry.payload))` does)
+/// the first time it is asked for, and returns the same kernel, unloaded only with the backend, after
+/// that. `entry` is a pipeline's constant table, alive as long as the program. A launch without a pool
+/// takes its kernels from there and unloads none of them.
+template <class Backend>
+concept backend_keeping_kernels =
+    backend<Backend> && requires(Backend& device, const kernel_entry& entry, format fmt) {
+        { device.kept_kernel(entry, fmt) } -> std::same_as<typename Backend::kernel>;
+    };
+
 /// A backend that copies a buffer's bytes to the host: `download(to, from, bytes)` copies the first
 /// `bytes` of `from` into `to` once the default stream's work is done. A launch of a pipeline with a
 /// `repeat_while` or `when` waits for its stream and reads the flag this way.

@@ -39,7 +39,7 @@ struct fake_driver_state {
 fake_driver_state fake;
 const CUcontext own_context = reinterpret_cast<CUcontext>(std::uintptr_t{0x1000});
 
-/// A driver table of fakes, enough to adopt a context, allocate and free.
+/// A driver table of fakes, enough to adopt a context (making the backend's memory pool), allocate and free.
 accy::cuda::driver_api fake_driver() {
     accy::cuda::driver_api api;
     api.get_error_name = error_name;
@@ -73,6 +73,19 @@ accy::cuda::driver_api fake_driver() {
     api.device_get_attribute = [](int* value, CUdevice_attribute, CUdevice) {
         ++fake.calls;
         *value = 9;
+        return CUDA_SUCCESS;
+    };
+    api.mem_pool_create = [](CUmemoryPool* pool, const CUmemPoolProps*) {
+        ++fake.calls;
+        *pool = reinterpret_cast<CUmemoryPool>(std::uintptr_t{0x3000});
+        return CUDA_SUCCESS;
+    };
+    api.mem_pool_set_attribute = [](CUmemoryPool, CUmemPool_attribute, void*) {
+        ++fake.calls;
+        return CUDA_SUCCESS;
+    };
+    api.mem_pool_destroy = [](CUmemoryPool) {
+        ++fake.calls;
         return CUDA_SUCCESS;
     };
     api.mem_alloc = [](CUdeviceptr* address, std::size_t) {
@@ -134,7 +147,9 @@ BOOST_AUTO_TEST_CASE(a_moved_from_backend_refuses_every_driver_call_before_makin
     BOOST_CHECK_EXCEPTION(moved_from.upload(held, bytes.data(), bytes.size()), accy::error, refused);
     BOOST_CHECK_EXCEPTION(moved_from.download(bytes.data(), held, bytes.size()), accy::error, refused);
     BOOST_CHECK_EXCEPTION(moved_from.fill_zero(held, std::nullopt), accy::error, refused);
+    BOOST_CHECK_EXCEPTION(moved_from.allocate_buffer_on(256, std::nullopt), accy::error, refused);
     BOOST_CHECK_EXCEPTION(moved_from.load_artifact(accy::cuda::artifact{}), accy::error, refused);
+    BOOST_CHECK_EXCEPTION(moved_from.kept_kernel(accy::kernel_entry{}, accy::format::cuda_fatbin), accy::error, refused);
     BOOST_CHECK_EXCEPTION(moved_from.launch(accy::cuda::kernel{}, accy::launch_config{}, {}, std::nullopt), accy::error, refused);
     BOOST_CHECK_EXCEPTION(moved_from.synchronize(std::nullopt), accy::error, refused);
     BOOST_TEST(fake.calls == calls, "the moved-from backend called the driver " << fake.calls - calls << " time(s)");

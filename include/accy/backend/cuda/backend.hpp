@@ -8,6 +8,7 @@
 #include <accy/backend/cuda/detail/function_checks.hpp>
 #include <accy/backend/cuda/detail/launch.hpp>
 #include <accy/backend/cuda/detail/library.hpp>
+#include <accy/backend/cuda/detail/kept_kernels.hpp>
 #include <accy/backend/cuda/detail/load_kernel.hpp>
 #include <accy/backend/cuda/detail/make_artifact.hpp>
 #include <accy/backend/cuda/driver.hpp>
@@ -29,6 +30,7 @@
 #include <atomic>
 #include <cstddef>
 #include <cstdint>
+#include <memory>
 #include <optional>
 #include <span>
 #include <string>
@@ -84,7 +86,7 @@ public:
         detail::check(api, api.device_get(&state_->device, ordinal), "cuDeviceGet");
         detail::check(api, api.primary_ctx_retain(&state_->context, device()), "cuDevicePrimaryCtxRetain");
         state_->owns_context = true;  // from here on released by the state, also when a throw leaves the constructor
-        read_device_facts();
+        set_up();
     }
 
     /// A backend on the caller's `context` (a runtime API's primary context, a framework's), which
@@ -105,7 +107,7 @@ public:
             detail::check(adopted.driver(), adopted.driver().device_get(&candidate, ordinal), "cuDeviceGet");
             if (candidate == adopted.device()) adopted.ordinal_ = ordinal;
         }
-        adopted.read_device_facts();
+        adopted.set_up();
         return adopted;
     }
 
@@ -161,22 +163,16 @@ public:
     }
 
     /// A buffer in stream order: usable by work queued on `on` (the legacy default stream when none)
-    /// after this call, from the backend's memory pool (`set_memory_pool`), else the device's current
-    /// one (`cuMemAllocFromPoolAsync`, `cuMemAllocAsync`); nothing waits. Where the device has no
-    /// memory pools, a `cuMemAlloc` allocation. Free it with `free_buffer_on`.
+    /// after this call, from `memory_pool()` (`cuMemAllocFromPoolAsync`); nothing waits. Where the
+    /// device has no memory pools, a `cuMemAlloc` allocation. Free it with `free_buffer_on`.
     buffer allocate_buffer_on(std::size_t byte_size, const std::optional<stream>& on) {
         if (!memory_pools_) return allocate_buffer(byte_size);
         if (byte_size == 0) return {0, 0};
         const context_scope current(driver(), context());
         CUdeviceptr address = 0;
-        if (memory_pool_ != nullptr) {
-            if (const CUresult result = driver().mem_alloc_from_pool_async(&address, byte_size, memory_pool_, on.value_or(nullptr));
-                result != CUDA_SUCCESS)
-                detail::fail(driver(), result, "cuMemAllocFromPoolAsync", byte_size, " bytes");
-        } else if (const CUresult result = driver().mem_alloc_async(&address, byte_size, on.value_or(nullptr));
-                   result != CUDA_SUCCESS) {
-            detail::fail(driver(), result, "cuMemAllocAsync", byte_size, " bytes");
-        }
+        if (const CUresult result = driver().mem_alloc_from_pool_async(&address, byte_size, memory_pool(), on.value_or(nullptr));
+            result != CUDA_SUCCESS)
+            detail::fail(driver(), result, "cuMemAllocFromPoolAsync", byte_size, " bytes");
         return {address, byte_size};
     }
 
@@ -196,14 +192,17 @@ public:
         if (result != CUDA_SUCCESS) detail::failed_frees().fetch_add(1, std::memory_order_relaxed);
     }
 
-    /// The memory pool `allocate_buffer_on` allocates from (a launch's own scratch): the caller's
-    /// `CUmemoryPool` of this device, which it keeps alive while the backend allocates from it; null
-    /// (the default) for the device's current pool. A pool keeps freed memory for the next
-    /// allocation up to its release threshold (`CU_MEMPOOL_ATTR_RELEASE_THRESHOLD`, 0 by default:
-    /// returned at each synchronization); a pool of its own with a higher threshold keeps repeated
-    /// cold launches from mapping memory again each time.
+    /// Makes `allocate_buffer_on` (a launch's own scratch) allocate from `pool`, a `CUmemoryPool` of
+    /// this device that the caller keeps alive while the backend allocates from it; null (the default)
+    /// for the backend's own pool.
     void set_memory_pool(CUmemoryPool pool) noexcept { memory_pool_ = pool; }
-    CUmemoryPool memory_pool() const noexcept { return memory_pool_; }
+    /// The pool `allocate_buffer_on` allocates from: the caller's (`set_memory_pool`), else the
+    /// backend's own, made with it and destroyed with it, which keeps the memory freed into it for the
+    /// next allocation (its `CU_MEMPOOL_ATTR_RELEASE_THRESHOLD` is the largest value: a device's default
+    /// pool returns freed memory to the system at each synchronization, and mapping it again costs a
+    /// repeated cold launch several times its own time). `cuMemPoolTrimTo(memory_pool(), 0)` gives the
+    /// unused memory back. Null where the device has no memory pools.
+    CUmemoryPool memory_pool() const noexcept { return memory_pool_ != nullptr ? memory_pool_ : state_->own_pool; }
     /// Whether the device has memory pools (`CU_DEVICE_ATTRIBUTE_MEMORY_POOLS_SUPPORTED`), so that
     /// `allocate_buffer_on` is stream-ordered.
     bool has_memory_pools() const noexcept { return memory_pools_; }
@@ -235,6 +234,15 @@ public:
     kernel load_artifact(const artifact& made) {
         const context_scope current(driver(), context());
         return detail::load_kernel(driver(), device(), made);
+    }
+
+    /// The kernel of `entry` in `fmt` for a launch without a pool (`accy::backend_keeping_kernels`):
+    /// made and loaded as `load_artifact(create_artifact(entry, fmt, entry.payload))` the first time,
+    /// then the same kernel, kept with its library until the backend goes. A cold launch thus loads,
+    /// checks and (for `cuda_source`) compiles each kernel once per backend.
+    kernel kept_kernel(const kernel_entry& entry, format fmt) {
+        driver();  // a moved-from backend, which keeps no kernels, throws here
+        return state_->kept->find_or_load(entry, fmt, [&] { return load_artifact(create_artifact(entry, fmt, entry.payload)); });
     }
 
     void unload_kernel(const kernel& loaded) noexcept {
@@ -293,24 +301,40 @@ public:
 private:
     backend(const driver_api* api, CUcontext adopted) noexcept : api_(api), state_({api, 0, adopted}) {}
 
-    void read_device_facts() {
+    /// Once the context is known: the device's facts, the backend's memory pool where the device
+    /// has pools, and the store of kept kernels. A throw leaves them to the state's release.
+    void set_up() {
         major_ = detail::device_attribute(driver(), device(), CU_DEVICE_ATTRIBUTE_COMPUTE_CAPABILITY_MAJOR,
                                           "CU_DEVICE_ATTRIBUTE_COMPUTE_CAPABILITY_MAJOR");
         minor_ = detail::device_attribute(driver(), device(), CU_DEVICE_ATTRIBUTE_COMPUTE_CAPABILITY_MINOR,
                                           "CU_DEVICE_ATTRIBUTE_COMPUTE_CAPABILITY_MINOR");
         memory_pools_ = detail::device_attribute(driver(), device(), CU_DEVICE_ATTRIBUTE_MEMORY_POOLS_SUPPORTED,
                                                  "CU_DEVICE_ATTRIBUTE_MEMORY_POOLS_SUPPORTED") != 0;
+        state_->kept = std::make_unique<detail::kept_kernels>();
+        if (!memory_pools_) return;
+        CUmemPoolProps properties{};
+        properties.allocType = CU_MEM_ALLOCATION_TYPE_PINNED;
+        properties.location = {CU_MEM_LOCATION_TYPE_DEVICE, device()};
+        detail::check(driver(), driver().mem_pool_create(&state_->own_pool, &properties), "cuMemPoolCreate");
+        std::uint64_t keep_all = UINT64_MAX;
+        detail::check(driver(), driver().mem_pool_set_attribute(state_->own_pool, CU_MEMPOOL_ATTR_RELEASE_THRESHOLD, &keep_all),
+                      "cuMemPoolSetAttribute");
     }
 
-    /// The device and context the backend runs in, and whether the context is a primary context
-    /// the backend retained and releases.
+    /// The device and context the backend runs in, whether the context is a primary context the
+    /// backend retained and releases, and what the backend made in it: its memory pool and the
+    /// kernels it keeps. A pool's memory still in use goes back to the system once it is freed.
     struct state {
         const driver_api* api = nullptr;
         CUdevice device = 0;
         CUcontext context = nullptr;
         bool owns_context = false;
+        CUmemoryPool own_pool = nullptr;
+        std::unique_ptr<detail::kept_kernels> kept{};
 
         void release() noexcept {
+            if (kept != nullptr) kept->release(*api);
+            if (own_pool != nullptr) api->mem_pool_destroy(own_pool);
             if (context != nullptr && owns_context) api->primary_ctx_release(device);
         }
     };

@@ -52,7 +52,9 @@ struct driver_api {
     PFN_cuOccupancyMaxActiveBlocksPerMultiprocessor_v6050 occupancy_max_active_blocks = nullptr;
     PFN_cuMemAlloc_v3020 mem_alloc = nullptr;
     PFN_cuMemFree_v3020 mem_free = nullptr;
-    PFN_cuMemAllocAsync_v11020 mem_alloc_async = nullptr;
+    PFN_cuMemPoolCreate_v11020 mem_pool_create = nullptr;
+    PFN_cuMemPoolDestroy_v11020 mem_pool_destroy = nullptr;
+    PFN_cuMemPoolSetAttribute_v11020 mem_pool_set_attribute = nullptr;
     PFN_cuMemAllocFromPoolAsync_v11020 mem_alloc_from_pool_async = nullptr;
     PFN_cuMemFreeAsync_v11020 mem_free_async = nullptr;
     PFN_cuMemcpyHtoD_v3020 memcpy_htod = nullptr;
@@ -184,7 +186,9 @@ inline loaded_driver load_driver() {
     resolve(get_proc_address, "cuOccupancyMaxActiveBlocksPerMultiprocessor", 6050, api.occupancy_max_active_blocks, failure);
     resolve(get_proc_address, "cuMemAlloc", 3020, api.mem_alloc, failure);
     resolve(get_proc_address, "cuMemFree", 3020, api.mem_free, failure);
-    resolve(get_proc_address, "cuMemAllocAsync", 11020, api.mem_alloc_async, failure);
+    resolve(get_proc_address, "cuMemPoolCreate", 11020, api.mem_pool_create, failure);
+    resolve(get_proc_address, "cuMemPoolDestroy", 11020, api.mem_pool_destroy, failure);
+    resolve(get_proc_address, "cuMemPoolSetAttribute", 11020, api.mem_pool_set_attribute, failure);
     resolve(get_proc_address, "cuMemAllocFromPoolAsync", 11020, api.mem_alloc_from_pool_async, failure);
     resolve(get_proc_address, "cuMemFreeAsync", 11020, api.mem_free_async, failure);
     resolve(get_proc_address, "cuMemcpyHtoD", 3020, api.memcpy_htod, failure);

@@ -24,7 +24,8 @@ struct backend_calls {
     /// `allocate_buffer_on` and `free_buffer_on`, for a backend that has them (`backend_with_stream_memory`); null otherwise.
     buffer (*allocate_on)(void* device, std::size_t byte_size, const void* stream);
     void (*free_on)(void* device, buffer allocated, const void* stream) noexcept;
-    /// Creates the artifact of `entry` in `fmt` from its payload and loads it into `*kernel`.
+    /// Creates the artifact of `entry` in `fmt` from its payload and loads it into `*kernel`, or
+    /// takes the backend's kept kernel (`backend_keeping_kernels`), which `unload` then leaves loaded.
     void (*load)(void* device, const kernel_entry& entry, format fmt, void* kernel);
     void (*unload)(void* device, const void* kernel) noexcept;
     /// `check_launch`, for a backend that has one (`backend_checking_launches`); null otherwise.
@@ -74,10 +75,15 @@ inline constexpr backend_calls backend_calls_of{
     }(),
     [](void* device, const kernel_entry& entry, format fmt, void* kernel) {
         Backend& owner = *static_cast<Backend*>(device);
-        *static_cast<typename Backend::kernel*>(kernel) = owner.load_artifact(owner.create_artifact(entry, fmt, entry.payload));
+        auto& loaded = *static_cast<typename Backend::kernel*>(kernel);
+        if constexpr (backend_keeping_kernels<Backend>)
+            loaded = owner.kept_kernel(entry, fmt);
+        else
+            loaded = owner.load_artifact(owner.create_artifact(entry, fmt, entry.payload));
     },
     [](void* device, const void* kernel) noexcept {
-        static_cast<Backend*>(device)->unload_kernel(*static_cast<const typename Backend::kernel*>(kernel));
+        if constexpr (!backend_keeping_kernels<Backend>)  // else the backend keeps it
+            static_cast<Backend*>(device)->unload_kernel(*static_cast<const typename Backend::kernel*>(kernel));
     },
     [] {
         using check = void (*)(const void*, const void*, const launch_config&);

@@ -211,9 +211,10 @@ ACCY_DECL buffer allocate_scratch_arena(const pipeline_table& pipeline, const ba
 }
 
 ACCY_DECL void run_launches(const launch_call& call) {
-    // What the call makes itself it destroys when it ends: kernels it loaded, and scratch that it
-    // cannot free in stream order, once it has waited for the stages; scratch in stream order, on
-    // the stream after them. A region waits to read its flag. A stream capture allows no wait, and
+    // What the call makes itself it destroys when it ends: kernels it loaded (unless the backend
+    // keeps them), and scratch that it cannot free in stream order, once it has waited for the
+    // stages; scratch in stream order, on the stream after them. A launch without a pool always
+    // waits, so that a cold launch returns with its work done. A region waits to read its flag. A stream capture allows no wait, and
     // would turn stream-ordered memory into memory nodes of the caller's graph.
     const bool allocates = !call.inputs.scratch && call.pipeline.scratch_count() > 0;
     const bool in_stream_order = call.calls.allocate_on != nullptr;
