@@ -47,13 +47,7 @@ public:
     /// before anything is allocated; a failure after the allocation frees it.
     static scratch_buffers allocate(Backend& device, const typename Pipeline::scalar_values& values,
                                     std::string_view label = {}) {
-        const auto scalars = detail::values_of<typename Pipeline::scalars>(values);
-        scratch_buffers owned(device);
-        owned.state_->arena =
-            detail::allocate_scratch_arena(detail::pipeline_table_of<Pipeline>, detail::backend_calls_of<Backend>, &device,
-                                           scalars.data(), owned.state_->buffers,
-                                           detail::context_of<Pipeline>("allocate_scratch", label));
-        return owned;
+        return allocate_in_order(device, values, std::nullopt, label);
     }
 
     /// Allocates the arena in the order of `stream` where the backend allocates in stream order
@@ -63,14 +57,8 @@ public:
     /// there before. On another backend, `allocate`.
     static scratch_buffers allocate_on(Backend& device, const typename Pipeline::scalar_values& values,
                                        const typename Backend::stream& stream, std::string_view label = {}) {
-        const auto scalars = detail::values_of<typename Pipeline::scalars>(values);
-        scratch_buffers owned(device);
-        if constexpr (backend_with_stream_memory<Backend>) owned.state_->stream_order = stream;
-        owned.state_->arena = detail::allocate_scratch_arena(
-            detail::pipeline_table_of<Pipeline>, detail::backend_calls_of<Backend>, &device, scalars.data(),
-            owned.state_->buffers, detail::context_of<Pipeline>("allocate_scratch", label),
-            owned.state_->stream_order ? &owned.state_->stream_order : nullptr);
-        return owned;
+        if constexpr (backend_with_stream_memory<Backend>) return allocate_in_order(device, values, stream, label);
+        else return allocate_in_order(device, values, std::nullopt, label);
     }
 
 private:
@@ -90,6 +78,20 @@ private:
     };
 
     explicit scratch_buffers(Backend& device) noexcept : state_({&device}) {}
+
+    /// `allocate` without a stream order, `allocate_on` with one.
+    static scratch_buffers allocate_in_order(Backend& device, const typename Pipeline::scalar_values& values,
+                                             const std::optional<typename Backend::stream>& stream_order,
+                                             std::string_view label) {
+        const auto scalars = detail::values_of<typename Pipeline::scalars>(values);
+        scratch_buffers owned(device);
+        owned.state_->stream_order = stream_order;
+        owned.state_->arena = detail::allocate_scratch_arena(
+            detail::pipeline_table_of<Pipeline>, detail::backend_calls_of<Backend>, &device, scalars.data(),
+            owned.state_->buffers, detail::context_of<Pipeline>("allocate_scratch", label),
+            stream_order ? &owned.state_->stream_order : nullptr);
+        return owned;
+    }
 
     detail::owner<state> state_;
 };
