@@ -118,10 +118,12 @@ void cold_launch(steps& step) {
         accy::launch_pipeline<sweep_pipeline>(device, accy::formats::cuda_ptx, buffers.operands, buffers.results, scalars);
     });
     const std::set<std::string_view> made = calls_since(before);
-    expect(made.contains("cuMemAllocFromPoolAsync") && made.contains("cuLaunchKernelEx") && !made.contains("cuMemAlloc") &&
-               !made.contains("cuLibraryLoadData") && !made.contains("cuLibraryGetKernel") &&
-               !made.contains("cuFuncGetParamInfo"),
-           "a second cold launch takes the kept kernels, loading and checking nothing, and its scratch from the pool");
+    expect(made.contains("cuLaunchKernelEx") && made.contains("cuMemsetD8Async") && !made.contains("cuMemAlloc") &&
+               !made.contains("cuMemAllocFromPoolAsync") && !made.contains("cuMemFree") &&
+               !made.contains("cuMemFreeAsync") && !made.contains("cuLibraryLoadData") &&
+               !made.contains("cuLibraryGetKernel") && !made.contains("cuFuncGetParamInfo"),
+           "a second cold launch takes the kept kernels and the kept arena (zeroing its kept_zero workspace again), "
+           "allocating, loading and checking nothing");
 }
 
 void hot_launch(steps& step) {

@@ -27,7 +27,9 @@ struct fake_driver_state {
     CUcontext current = nullptr;
     bool fail_context_switch = false;
     CUresult free_result = CUDA_SUCCESS;
+    CUresult allocation_result = CUDA_SUCCESS;
     int calls = 0;  ///< every call but the error texts
+    int allocations = 0;
     int frees = 0;
 };
 inline fake_driver_state fake;
@@ -84,7 +86,8 @@ inline accy::cuda::driver_api fake_driver() {
     };
     api.mem_alloc = [](CUdeviceptr* address, std::size_t) {
         ++fake.calls;
-        *address = 0x200000;
+        if (fake.allocation_result != CUDA_SUCCESS) return fake.allocation_result;
+        *address = 0x200000 + 0x100000 * static_cast<CUdeviceptr>(fake.allocations++);  // each its own
         return CUDA_SUCCESS;
     };
     api.mem_free = [](CUdeviceptr) {

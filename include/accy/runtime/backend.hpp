@@ -90,6 +90,17 @@ concept backend_keeping_kernels =
         { device.kept_kernel(entry, fmt) } -> std::same_as<typename Backend::kernel>;
     };
 
+/// A backend that keeps one scratch arena for launches without a pool, which wait for their stages
+/// before they return: `borrow_kept_scratch(byte_size)` lends its first `byte_size` bytes, unused by
+/// any work, or gives an empty buffer where it lends none (the arena is lent to another launch, or
+/// the backend keeps none that large); `return_kept_scratch()` takes it back once the launch waited.
+/// A launch that borrows it allocates nothing; the others allocate their own scratch.
+template <class Backend>
+concept backend_keeping_scratch = backend<Backend> && requires(Backend& device, std::size_t byte_size) {
+    { device.borrow_kept_scratch(byte_size) } -> std::same_as<buffer>;
+    { device.return_kept_scratch() } noexcept;
+};
+
 /// A backend that copies a buffer's bytes to the host: `download(to, from, bytes)` copies the first
 /// `bytes` of `from` into `to` once the default stream's work is done. A launch of a pipeline with a
 /// `repeat_while` or `when` waits for its stream and reads the flag this way.

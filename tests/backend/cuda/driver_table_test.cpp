@@ -64,9 +64,48 @@ BOOST_AUTO_TEST_CASE(a_moved_from_backend_refuses_every_driver_call_before_makin
     BOOST_CHECK_EXCEPTION(moved_from.allocate_buffer_on(256, std::nullopt), accy::error, refused);
     BOOST_CHECK_EXCEPTION(moved_from.load_artifact(accy::cuda::artifact{}), accy::error, refused);
     BOOST_CHECK_EXCEPTION(moved_from.kept_kernel(accy::kernel_entry{}, accy::format::cuda_fatbin), accy::error, refused);
+    BOOST_CHECK_EXCEPTION(moved_from.borrow_kept_scratch(256), accy::error, refused);
     BOOST_CHECK_EXCEPTION(moved_from.launch(accy::cuda::kernel{}, accy::launch_config{}, {}, std::nullopt), accy::error, refused);
     BOOST_CHECK_EXCEPTION(moved_from.synchronize(std::nullopt), accy::error, refused);
     BOOST_TEST(fake.calls == calls, "the moved-from backend called the driver " << fake.calls - calls << " time(s)");
+}
+
+// Issue 30: a launch without a pool borrows the backend's kept arena instead of allocating its scratch.
+BOOST_AUTO_TEST_CASE(the_kept_arena_is_lent_to_one_launch_at_a_time_grows_and_goes_with_the_backend) {
+    {
+        accy::cuda::backend device = adopt_fake();
+        const accy::buffer first = device.borrow_kept_scratch(1000);
+        BOOST_TEST(first.byte_size == 1000u);
+        BOOST_TEST(fake.allocations == 1);
+        BOOST_TEST(device.borrow_kept_scratch(10).byte_size == 0u, "lent to a launch: the next one allocates its own");
+        device.return_kept_scratch();
+
+        const accy::buffer smaller = device.borrow_kept_scratch(10);
+        BOOST_TEST(smaller.address == first.address);
+        BOOST_TEST(smaller.byte_size == 10u);
+        device.return_kept_scratch();
+        BOOST_TEST(fake.allocations == 1);
+
+        const accy::buffer larger = device.borrow_kept_scratch(4000);
+        BOOST_TEST(larger.byte_size == 4000u);
+        BOOST_TEST(larger.address != first.address);
+        BOOST_TEST(fake.frees == 1, "the arena too small was freed");
+        device.return_kept_scratch();
+
+        fake.allocation_result = CUDA_ERROR_OUT_OF_MEMORY;
+        BOOST_CHECK_EXCEPTION(device.borrow_kept_scratch(8000), accy::error,
+                              fails_with(accy::errc::out_of_memory, {"cuMemAlloc", "8000 bytes"}));
+        fake.allocation_result = CUDA_SUCCESS;
+        BOOST_TEST(device.borrow_kept_scratch(8000).byte_size == 8000u, "a failed allocation left the arena unlent");
+        device.return_kept_scratch();
+
+        constexpr std::size_t over = accy::cuda::detail::kept_arena::largest + 1;
+        const int allocations = fake.allocations;
+        BOOST_TEST(device.borrow_kept_scratch(over).byte_size == 0u, "over 64 MiB: the launch allocates its own");
+        BOOST_TEST(fake.allocations == allocations);
+        BOOST_TEST(fake.frees == 2);
+    }
+    BOOST_TEST(fake.frees == 3, "the backend freed its arena");
 }
 
 // Issue 34, item 5: a free whose context switch failed never called cuMemFree, and said nothing.

@@ -8,6 +8,7 @@
 #include <accy/backend/cuda/detail/function_checks.hpp>
 #include <accy/backend/cuda/detail/launch.hpp>
 #include <accy/backend/cuda/detail/library.hpp>
+#include <accy/backend/cuda/detail/kept_arena.hpp>
 #include <accy/backend/cuda/detail/kept_kernels.hpp>
 #include <accy/backend/cuda/detail/load_kernel.hpp>
 #include <accy/backend/cuda/detail/make_artifact.hpp>
@@ -44,6 +45,23 @@ namespace detail {
 inline std::atomic<std::size_t>& failed_frees() noexcept {
     static std::atomic<std::size_t> count{0};
     return count;
+}
+
+/// Frees `address` with `context` current, or, where that cannot be made current (the driver
+/// failing) or there is none (a moved-from backend), in whichever is current: the driver finds an
+/// allocation's context from its address (unified addressing). A refused free counts in `failed_frees()`.
+inline void free_memory(const driver_api& api, CUcontext context, CUdeviceptr address) noexcept {
+    std::optional<CUresult> result;
+    if (context != nullptr) {
+        try {
+            const context_scope current(api, context);
+            result = api.mem_free(address);
+        } catch (const error&) {
+            // The context could not be made current: freed below.
+        }
+    }
+    if (!result) result = api.mem_free(address);
+    if (*result != CUDA_SUCCESS) failed_frees().fetch_add(1, std::memory_order_relaxed);
 }
 
 }  // namespace detail
@@ -151,15 +169,7 @@ public:
     /// allocation's context from its address (unified addressing). A free the driver refuses leaves
     /// the memory allocated and counts in `failed_free_count()`.
     void free_buffer(buffer allocated) noexcept {
-        if (allocated.address == 0) return;
-        CUresult result = CUDA_SUCCESS;
-        try {
-            const context_scope current(driver(), context());
-            result = api_->mem_free(allocated.address);
-        } catch (const error&) {
-            result = api_->mem_free(allocated.address);
-        }
-        if (result != CUDA_SUCCESS) detail::failed_frees().fetch_add(1, std::memory_order_relaxed);
+        if (allocated.address != 0) detail::free_memory(*api_, context(), allocated.address);
     }
 
     /// A buffer in stream order: usable by work queued on `on` (the legacy default stream when none)
@@ -245,6 +255,19 @@ public:
         return state_->kept->find_or_load(entry, fmt, [&] { return load_artifact(create_artifact(entry, fmt, entry.payload)); });
     }
 
+    /// The scratch arena of a launch without a pool (`accy::backend_keeping_scratch`): the first
+    /// `byte_size` bytes of one arena the backend keeps for such launches, which wait for their
+    /// stages, so that a repeated cold launch allocates nothing; a `cuMemAlloc` allocation, grown to
+    /// the largest size asked for up to 64 MiB and freed with the backend. Empty where it is lent to
+    /// another launch or `byte_size` is over 64 MiB: such a launch allocates its own.
+    buffer borrow_kept_scratch(std::size_t byte_size) {
+        driver();  // a moved-from backend, which keeps no arena, throws here
+        return state_->kept_scratch->borrow(
+            byte_size, [&](std::size_t size) { return allocate_buffer(size); }, [&](buffer old) { free_buffer(old); });
+    }
+    /// Takes the arena of `borrow_kept_scratch` back once its launch waited for its stages.
+    void return_kept_scratch() noexcept { state_->kept_scratch->give_back(); }
+
     void unload_kernel(const kernel& loaded) noexcept {
         // A library belongs to no context: a moved-from backend unloads it too.
         if (loaded.library != nullptr) detail::libraries().release(*api_, loaded.library);
@@ -311,6 +334,7 @@ private:
         memory_pools_ = detail::device_attribute(driver(), device(), CU_DEVICE_ATTRIBUTE_MEMORY_POOLS_SUPPORTED,
                                                  "CU_DEVICE_ATTRIBUTE_MEMORY_POOLS_SUPPORTED") != 0;
         state_->kept = std::make_unique<detail::kept_kernels>();
+        state_->kept_scratch = std::make_unique<detail::kept_arena>();
         if (!memory_pools_) return;
         CUmemPoolProps properties{};
         properties.allocType = CU_MEM_ALLOCATION_TYPE_PINNED;
@@ -323,7 +347,8 @@ private:
 
     /// The device and context the backend runs in, whether the context is a primary context the
     /// backend retained and releases, and what the backend made in it: its memory pool and the
-    /// kernels it keeps. A pool's memory still in use goes back to the system once it is freed.
+    /// kernels and the scratch arena it keeps. A pool's memory still in use goes back to the system
+    /// once it is freed.
     struct state {
         const driver_api* api = nullptr;
         CUdevice device = 0;
@@ -331,9 +356,14 @@ private:
         bool owns_context = false;
         CUmemoryPool own_pool = nullptr;
         std::unique_ptr<detail::kept_kernels> kept{};
+        std::unique_ptr<detail::kept_arena> kept_scratch{};
 
         void release() noexcept {
             if (kept != nullptr) kept->release(*api);
+            if (kept_scratch != nullptr)
+                kept_scratch->release([&](buffer arena) {
+                    if (arena.address != 0) detail::free_memory(*api, context, arena.address);
+                });
             if (own_pool != nullptr) api->mem_pool_destroy(own_pool);
             if (context != nullptr && owns_context) api->primary_ctx_release(device);
         }

@@ -24,6 +24,9 @@ struct backend_calls {
     /// `allocate_buffer_on` and `free_buffer_on`, for a backend that has them (`backend_with_stream_memory`); null otherwise.
     buffer (*allocate_on)(void* device, std::size_t byte_size, const void* stream);
     void (*free_on)(void* device, buffer allocated, const void* stream) noexcept;
+    /// `borrow_kept_scratch` and `return_kept_scratch`, for a backend that has them (`backend_keeping_scratch`); null otherwise.
+    buffer (*borrow_scratch)(void* device, std::size_t byte_size);
+    void (*return_scratch)(void* device) noexcept;
     /// Creates the artifact of `entry` in `fmt` from its payload and loads it into `*kernel`, or
     /// takes the backend's kept kernel (`backend_keeping_kernels`), which `unload` then leaves loaded.
     void (*load)(void* device, const kernel_entry& entry, format fmt, void* kernel);
@@ -72,6 +75,20 @@ inline constexpr backend_calls backend_calls_of{
             });
         else
             return free(nullptr);
+    }(),
+    [] {
+        using borrow = buffer (*)(void*, std::size_t);
+        if constexpr (backend_keeping_scratch<Backend>)
+            return borrow([](void* device, std::size_t byte_size) { return static_cast<Backend*>(device)->borrow_kept_scratch(byte_size); });
+        else
+            return borrow(nullptr);
+    }(),
+    [] {
+        using give_back = void (*)(void*) noexcept;
+        if constexpr (backend_keeping_scratch<Backend>)
+            return give_back([](void* device) noexcept { static_cast<Backend*>(device)->return_kept_scratch(); });
+        else
+            return give_back(nullptr);
     }(),
     [](void* device, const kernel_entry& entry, format fmt, void* kernel) {
         Backend& owner = *static_cast<Backend*>(device);

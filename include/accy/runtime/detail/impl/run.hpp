@@ -21,22 +21,41 @@
 
 namespace accy::detail {
 
-/// The scratch arena one call allocated, freed when it ends, whatever happens: in the order of
-/// `stream_order` where it was allocated in it (see `allocate_scratch_arena`).
+/// The scratch arena of one call, given back when it ends, whatever happens: to the backend that
+/// lent it (`backend_keeping_scratch`), else freed, in the order of `stream_order` where it was
+/// allocated in it.
 class owned_arena {
 public:
+    /// `stream_order`: the stream (as `backend_calls` takes one) whose work uses the arena, or null.
     owned_arena(const backend_calls& calls, void* device, const void* stream_order) noexcept
-        : calls_(calls), device_(device), stream_order_(calls.free_on != nullptr ? stream_order : nullptr) {}
+        : calls_(calls), device_(device), stream_order_(stream_order),
+          in_stream_order_(stream_order != nullptr && calls.allocate_on != nullptr && calls.free_on != nullptr) {}
     owned_arena(const owned_arena&) = delete;
     owned_arena& operator=(const owned_arena&) = delete;
     ~owned_arena() {
         if (arena_.byte_size == 0) return;
-        if (stream_order_ != nullptr) calls_.free_on(device_, arena_, stream_order_);
+        if (borrowed_) calls_.return_scratch(device_);
+        else if (in_stream_order_) calls_.free_on(device_, arena_, stream_order_);
         else calls_.free_buffer(device_, arena_);
     }
 
-    void own(const buffer& arena) noexcept { arena_ = arena; }
-    /// Keeps the arena: the caller owns it from now on.
+    /// `byte_size` bytes: the backend's kept arena where `borrow_kept` and it lends it, else an
+    /// allocation in stream order where there is one, else a plain allocation.
+    buffer allocate(std::size_t byte_size, bool borrow_kept) {
+        if (borrow_kept && calls_.borrow_scratch != nullptr && stream_order_ != nullptr) {
+            arena_ = calls_.borrow_scratch(device_, byte_size);
+            borrowed_ = arena_.byte_size != 0;
+            if (borrowed_) return arena_;
+        }
+        arena_ = in_stream_order_ ? calls_.allocate_on(device_, byte_size, stream_order_) : calls_.allocate_buffer(device_, byte_size);
+        return arena_;
+    }
+
+    /// The stream on which work finds the arena ready without a wait (borrowed, its last user done,
+    /// or allocated in stream order); null for a plain allocation, which the default stream zeroes.
+    const void* ready_on() const noexcept { return borrowed_ || in_stream_order_ ? stream_order_ : nullptr; }
+
+    /// Keeps an arena it allocated (not borrowed): the caller owns it from now on.
     buffer release() noexcept {
         const buffer kept = arena_;
         arena_ = {};
@@ -47,6 +66,8 @@ private:
     const backend_calls& calls_;
     void* device_;
     const void* stream_order_;
+    bool in_stream_order_;
+    bool borrowed_ = false;
     buffer arena_{};
 };
 
@@ -177,45 +198,52 @@ struct stage_run {
     }
 };
 
-ACCY_DECL buffer allocate_scratch_arena(const pipeline_table& pipeline, const backend_calls& calls, void* device,
-                                        const derived_value* scalars, std::span<buffer> buffers,
-                                        const error_context& context, const void* stream_order) {
+/// Plans the scratch of `pipeline` into `arena` (borrowing the backend's kept one where
+/// `borrow_kept`), puts each buffer's place into `buffers` and zeroes the kept_zero workspaces.
+inline void fill_arena(const pipeline_table& pipeline, const backend_calls& calls, void* device, const derived_value* scalars,
+                       std::span<buffer> buffers, const error_context& context, owned_arena& arena, bool borrow_kept) {
     check_runtime_scalars(pipeline.scalars, scalars, context);
     const std::size_t byte_size = plan_scratch(pipeline, scalars, buffers, context);
-    if (byte_size == 0) return {};
-    const bool in_stream_order = stream_order != nullptr && calls.allocate_on != nullptr;
-    owned_arena owned(calls, device, in_stream_order ? stream_order : nullptr);
-    buffer arena{};
+    if (byte_size == 0) return;
+    buffer allocated{};
     try {
-        arena = in_stream_order ? calls.allocate_on(device, byte_size, stream_order) : calls.allocate_buffer(device, byte_size);
+        allocated = arena.allocate(byte_size, borrow_kept);
     } catch (const error& failure) {
         const std::string step = message("allocating the scratch arena of ", byte_size, " bytes");
         throw failure.in_context(merged({.step = step}, context));
     }
-    owned.own(arena);
     bool keeps_zero = false;
     for (std::size_t k = 0; k < buffers.size(); ++k) {
-        buffers[k].address += arena.address;
+        buffers[k].address += allocated.address;
         keeps_zero = keeps_zero || pipeline.scratch()[k].keep_zero;
     }
-    if (keeps_zero) {
-        try {
-            for (std::size_t k = 0; k < buffers.size(); ++k)
-                if (pipeline.scratch()[k].keep_zero) calls.fill_zero(device, buffers[k], in_stream_order ? stream_order : nullptr);
-            if (!in_stream_order) calls.synchronize(device, nullptr);
-        } catch (const error& failure) {
-            throw failure.in_context(merged({.step = "zeroing its kept_zero workspaces"}, context));
-        }
+    if (!keeps_zero) return;
+    try {
+        const void* zero_on = arena.ready_on();
+        for (std::size_t k = 0; k < buffers.size(); ++k)
+            if (pipeline.scratch()[k].keep_zero) calls.fill_zero(device, buffers[k], zero_on);
+        if (zero_on == nullptr) calls.synchronize(device, nullptr);
+    } catch (const error& failure) {
+        throw failure.in_context(merged({.step = "zeroing its kept_zero workspaces"}, context));
     }
-    return owned.release();
+}
+
+ACCY_DECL buffer allocate_scratch_arena(const pipeline_table& pipeline, const backend_calls& calls, void* device,
+                                        const derived_value* scalars, std::span<buffer> buffers,
+                                        const error_context& context, const void* stream_order) {
+    owned_arena arena(calls, device, stream_order);
+    fill_arena(pipeline, calls, device, scalars, buffers, context, arena, false);
+    return arena.release();
 }
 
 ACCY_DECL void run_launches(const launch_call& call) {
     // What the call makes itself it destroys when it ends: kernels it loaded (unless the backend
     // keeps them), and scratch that it cannot free in stream order, once it has waited for the
     // stages; scratch in stream order, on the stream after them. A launch without a pool always
-    // waits, so that a cold launch returns with its work done. A region waits to read its flag. A stream capture allows no wait, and
-    // would turn stream-ordered memory into memory nodes of the caller's graph.
+    // waits, so that a cold launch returns with its work done; a call that waits may borrow the
+    // backend's kept arena instead of allocating, and gives it back after the wait. A region waits
+    // to read its flag. A stream capture allows no wait, and would turn stream-ordered memory into
+    // memory nodes of the caller's graph.
     const bool allocates = !call.inputs.scratch && call.pipeline.scratch_count() > 0;
     const bool in_stream_order = call.calls.allocate_on != nullptr;
     const bool waits = call.pool_kernels == nullptr || (allocates && !in_stream_order);
@@ -236,10 +264,9 @@ ACCY_DECL void run_launches(const launch_call& call) {
               "then wait and free them, which a capture does not allow (the capture would be invalidated): launch "
               "from an accy::artifact_pool with accy::scratch_buffers"});
     }
-    owned_arena allocated(call.calls, call.device, call.stream);
+    owned_arena arena(call.calls, call.device, call.stream);
     if (!call.inputs.scratch)
-        allocated.own(allocate_scratch_arena(call.pipeline, call.calls, call.device, call.scalars, call.allocated,
-                                             call.context, call.stream));
+        fill_arena(call.pipeline, call.calls, call.device, call.scalars, call.allocated, call.context, arena, waits);
     const bound_buffers buffers{call.inputs.operands, call.inputs.results,
                                 call.inputs.scratch ? *call.inputs.scratch : call.allocated,
                                 call.pipeline.intermediate_count};
