@@ -6,6 +6,7 @@
 
 #include <accy/backend/host/detail/reduce.hpp>
 #include <accy/core/buffer.hpp>
+#include <accy/core/detail/collective_checks.hpp>
 #include <accy/core/detail/message.hpp>
 #include <accy/core/detail/owner.hpp>
 #include <accy/core/dtype.hpp>
@@ -125,7 +126,8 @@ public:
 
     /// `to` = every rank's `from` of `count_per_rank` elements, in rank order.
     void all_gather(const buffer& from, const buffer& to, std::size_t count_per_rank, dtype type) {
-        collective({.operation = "all_gather", .count = count_per_rank, .type = type}, from, count_per_rank, to, count_per_rank * ranks(),
+        collective({.operation = "all_gather", .count = count_per_rank, .type = type}, from, count_per_rank, to,
+                   wide_uint{count_per_rank} * ranks(),
                    [&](const auto& posts, std::byte* result) {
                        const std::size_t bytes = count_per_rank * size_of(type);
                        for (std::size_t r = 0; r < posts.size(); ++r) std::memcpy(result + r * bytes, posts[r].from, bytes);
@@ -135,7 +137,8 @@ public:
     /// `to` = this rank's block of `count_per_rank` elements of the ranks' `from` (`count_per_rank`
     /// × size each) combined by `op`.
     void reduce_scatter(const buffer& from, const buffer& to, std::size_t count_per_rank, dtype type, reduction op) {
-        collective({.operation = "reduce_scatter", .count = count_per_rank, .type = type, .op = op}, from, count_per_rank * ranks(), to, count_per_rank,
+        collective({.operation = "reduce_scatter", .count = count_per_rank, .type = type, .op = op}, from,
+                   wide_uint{count_per_rank} * ranks(), to, count_per_rank,
                    [&](const auto& posts, std::byte* result) {
                        combine(posts, static_cast<std::size_t>(rank()) * count_per_rank, count_per_rank, type, op, result);
                    });
@@ -190,22 +193,11 @@ private:
     /// "accy::host::communicator rank 1 of 4"
     std::string name() const { return accy::detail::message("accy::host::communicator rank ", rank(), " of ", size()); }
 
-    /// What is wrong with a buffer of this rank's call: `needed` elements of `type` must fit in it.
-    static std::string buffer_refusal(std::string_view role, const buffer& used, std::size_t needed, dtype type) {
-        const std::size_t bytes = needed * size_of(type);
-        if (needed != 0 && used.address == 0) return accy::detail::message("its ", role, " is a null buffer");
-        if (used.byte_size < bytes)
-            return accy::detail::message("its ", role, " holds ", used.byte_size, " bytes, and ", needed, " ", to_string(type),
-                                         " elements take ", bytes);
-        return {};
-    }
-
     std::string point_to_point_refusal(std::string_view operation, const buffer& used, std::size_t count, dtype type, int peer) const {
         if (state_->shared == nullptr) return "accy::host::communicator was moved from";
-        std::string refusal{};
-        if (peer < 0 || peer >= size()) refusal = accy::detail::message("rank ", peer, " is not a rank of the group");
-        else if (!collective_dtype(type)) refusal = accy::detail::message("collectives take no ", to_string(type), " elements");
-        else refusal = buffer_refusal(operation == "send" ? "source" : "destination", used, count, type);
+        const std::string refusal =
+            accy::detail::first_refusal({accy::detail::rank_refusal("peer rank", peer, size()), accy::detail::dtype_refusal(type),
+                                         accy::detail::buffer_refusal(operation == "send" ? "source" : "destination", used, count, type)});
         return refusal.empty() ? refusal : accy::detail::message(name(), ": ", operation, " of ", count, " ", to_string(type),
                                                                  " elements: ", refusal);
     }
@@ -222,16 +214,15 @@ private:
     /// result from the ranks' sources into a copy unless one rank's call is wrong or the ranks'
     /// differ, waits until every rank has read every source, then writes it or refuses on every rank.
     template <class Compute>
-    void collective(rank_group::post call, const buffer& from, std::size_t from_count, const buffer& to,
-                    std::size_t to_count, Compute&& compute) {
+    void collective(rank_group::post call, const buffer& from, wide_uint from_count, const buffer& to, wide_uint to_count,
+                    Compute&& compute) {
         if (state_->shared == nullptr)
             throw error(errc::launch_argument_mismatch, "accy::host::communicator was moved from");
         rank_group::shared& shared = *state_->shared;
         call.from = reinterpret_cast<const std::byte*>(from.address);
-        if (!collective_dtype(call.type)) call.refusal = accy::detail::message("collectives take no ", to_string(call.type), " elements");
-        else if (call.root < 0 || call.root >= size()) call.refusal = accy::detail::message("root rank ", call.root, " is not a rank of the group");
-        else if (call.refusal = buffer_refusal("source", from, from_count, call.type); call.refusal.empty())
-            call.refusal = buffer_refusal("result", to, to_count, call.type);
+        call.refusal = accy::detail::first_refusal(
+            {accy::detail::dtype_refusal(call.type), accy::detail::rank_refusal("root rank", call.root, size()),
+             accy::detail::buffer_refusal("source", from, from_count, call.type), accy::detail::buffer_refusal("result", to, to_count, call.type)});
         std::unique_lock lock(shared.mutex);
         shared.posts[static_cast<std::size_t>(rank())] = call;
         arrive_and_wait(lock, call.operation);
@@ -241,7 +232,7 @@ private:
         const std::string refusal = refusal_of(posts);
         std::vector<std::byte> result;
         if (refusal.empty()) {
-            result.resize(to_count * size_of(call.type));
+            result.resize(static_cast<std::size_t>(to_count) * size_of(call.type));  // the result buffer holds as many
             compute(posts, result.data());
         }
         lock.lock();

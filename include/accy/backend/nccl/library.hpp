@@ -4,7 +4,9 @@
 #pragma once
 
 #include <accy/core/detail/message.hpp>
+#include <accy/core/dtype.hpp>
 #include <accy/core/error.hpp>
+#include <accy/core/reduction.hpp>
 
 #include <cuda.h>
 #include <dlfcn.h>
@@ -66,6 +68,41 @@ struct library_api {
 inline constexpr const char* library_variable = "ACCY_NCCL_LIBRARY";
 
 namespace detail {
+
+/// The first NCCL, 2.24, that takes fp8 elements (on devices of compute capability 9.0 or more).
+inline constexpr int first_fp8_version = 22400;
+
+/// NCCL's `ncclDataType_t` of a dtype collectives take (`accy::collective_dtype`).
+constexpr abi::data_type data_type_of(dtype type) noexcept {
+    switch (type) {
+    case dtype::i8: return 0;
+    case dtype::u8: return 1;
+    case dtype::i32: return 2;
+    case dtype::u32: return 3;
+    case dtype::i64: return 4;
+    case dtype::u64: return 5;
+    case dtype::f16: return 6;
+    case dtype::f32: return 7;
+    case dtype::f64: return 8;
+    case dtype::bf16: return 9;
+    case dtype::f8_e4m3: return 10;
+    case dtype::f8_e5m2: return 11;
+    case dtype::i16:
+    case dtype::u16: break;
+    }
+    return -1;
+}
+
+/// NCCL's `ncclRedOp_t` of a reduction.
+constexpr abi::reduction reduction_of(reduction op) noexcept {
+    switch (op) {
+    case reduction::sum: return 0;
+    case reduction::product: return 1;
+    case reduction::max: return 2;
+    case reduction::min: return 3;
+    }
+    return -1;
+}
 
 /// "2.28.9": NCCL's `ncclGetVersion` code as a version (major × 10000 + minor × 100 + patch since 2.9).
 inline std::string version_text(int code) {
