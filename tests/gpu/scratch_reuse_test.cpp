@@ -2,7 +2,8 @@
 // Pipelines whose intermediates share the scratch arena on a GPU, against the CPU on fresh random
 // data: a chain of 30 stages and pipelines drawn at random (some stages waiting on their
 // predecessor, launched with programmatic dependent launch), cold, from a pool and scratch on a
-// stream, and as a pipeline_graph replayed after an update.
+// stream, and as a pipeline_graph replayed after an update; cold launches from several threads at
+// once, and one with more scratch than the backend keeps.
 #include <gpu/device.hpp>
 
 #include "support/chain_pipeline.hpp"
@@ -16,6 +17,8 @@
 #include <array>
 #include <cstdint>
 #include <span>
+#include <string>
+#include <thread>
 #include <tuple>
 #include <vector>
 
@@ -77,9 +80,69 @@ void check_against_cpu(std::uint32_t n) {
     }
 }
 
+/// Two operands of `n` fresh random values, drawn on the test's thread (the engine is not shared safely).
+struct chain_operands {
+    std::vector<float> first, second;
+    explicit chain_operands(std::uint32_t n) : first(random_values<float>(n, -1.0f, 1.0f)), second(random_values<float>(n, -1.0f, 1.0f)) {}
+};
+
+/// A cold launch of the 30-stage chain on `stream`: what it wrote, and the CPU's result.
+struct cold_chain {
+    std::vector<float> got, expected;
+
+    cold_chain(const chain_operands& drawn, CUstream stream) {
+        using pipeline = accy::pipeline<gpu_chain_definition<30, 0>>;
+        const std::vector<float>& first = drawn.first;
+        const std::vector<float>& second = drawn.second;
+        const auto n = static_cast<std::uint32_t>(first.size());
+        gpu_buffer<float> a = to_device<float>(first), b = to_device<float>(second), out(device(), n);
+        poison(out.view());
+        accy::launch_pipeline<pipeline>(device(), accy::formats::cuda_ptx, std::array{a.view(), b.view()}, std::array{out.view()},
+                                        std::tuple{n}, accy::on_stream(stream));
+        got = to_host<float>(out.view(), n);
+        expected = accy_test::chain_on_cpu<30, 0>(first, second);
+    }
+};
+
 }  // namespace
 
 BOOST_AUTO_TEST_SUITE(gpu_scratch_reuse)
+
+BOOST_AUTO_TEST_CASE(cold_launches_borrow_the_kept_arena_or_allocate_their_own) {
+    // Over 64 MiB of scratch (2 n floats), which the backend does not keep: the launch allocates its own.
+    const cold_chain large(chain_operands((1u << 23) + 5u), nullptr);
+    BOOST_TEST(large.got == large.expected, boost::test_tools::per_element());
+    // Four threads launching cold at once, each on a stream of its own: one borrows the kept arena, the
+    // others find it lent and allocate theirs; each launch returns with its results written.
+    constexpr int threads = 4, rounds = 5;
+    std::vector<std::vector<chain_operands>> drawn(threads);
+    for (int t = 0; t < threads; ++t)
+        for (int round = 0; round < rounds; ++round) drawn[t].emplace_back(100000u + 1000u * static_cast<std::uint32_t>(t));
+    std::vector<std::vector<float>> got(threads), expected(threads);
+    std::vector<std::string> failures(threads);
+    std::vector<std::thread> launching;
+    for (int t = 0; t < threads; ++t)
+        launching.emplace_back([&, t] {
+            try {
+                const accy::cuda::stream_owner stream(device(), CU_STREAM_NON_BLOCKING);
+                for (int round = 0; round < rounds; ++round) {
+                    cold_chain run(drawn[t][round], stream.get());
+                    if (run.got != run.expected) {
+                        got[t] = std::move(run.got);
+                        expected[t] = std::move(run.expected);
+                        return;
+                    }
+                }
+            } catch (const std::exception& failure) {
+                failures[t] = failure.what();
+            }
+        });
+    for (std::thread& thread : launching) thread.join();
+    for (int t = 0; t < threads; ++t) {
+        BOOST_TEST(failures[t].empty(), "thread " << t << ": " << failures[t]);
+        BOOST_TEST(got[t] == expected[t], "thread " << t << " (empty where every round matched)");
+    }
+}
 
 BOOST_AUTO_TEST_CASE(chains_and_drawn_pipelines_sharing_their_arena_match_the_cpu) {
     for (const std::uint32_t n : {1u, 1000u, (1u << 20) + 3u}) {
