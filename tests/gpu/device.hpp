@@ -13,6 +13,7 @@
 #include <cstdint>
 #include <cstdlib>
 #include <iostream>
+#include <optional>
 #include <random>
 #include <span>
 #include <string>
@@ -105,6 +106,9 @@ Function driver_entry(const char* symbol, int version) {
 inline void poison(const accy::buffer& target) {
     const std::vector<unsigned char> bytes(target.byte_size, 0xff);
     device().upload(target, bytes.data(), bytes.size());
+    // A copy from pageable memory may return before its DMA lands, and work on a non-blocking stream
+    // does not wait for it: wait here, so that no later write of a test is overwritten by the poison.
+    device().synchronize(std::nullopt);
 }
 
 }  // namespace accy_gpu_test
