@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: Apache-2.0
 // A launch passes something that is not a launch option.
-// expect: accy::launch_pipeline: an option is use_pool(...), use_scratch(...), on_stream(...) or label(...)
+// expect: accy::launch_pipeline: an option is use_pool(...), use_scratch(...), on_stream(...), use_communicator(...) or label(...)
 #include <support/scan_pipeline.hpp>
 
 #include <array>

@@ -1,14 +1,20 @@
 // SPDX-License-Identifier: Apache-2.0
 // A one-rank accy::nccl::communicator on device 0, through the NCCL that ACCY_NCCL_LIBRARY or the loader's path
-// gives: each collective but send and receive on a stream, checked against the data sent (fresh random values).
-// Skips (77), saying why, where there is no GPU or no NCCL.
+// gives: each collective but send and receive on a stream, checked against the data sent (fresh random values),
+// and a pipeline with an all_reduce stage between two kernels, cold and from a pool. Skips (77), saying why,
+// where there is no GPU or no NCCL.
 #include <gpu/device.hpp>
+
+#include "support/collective_pipeline.hpp"
 
 #include <accy/backend/cuda.hpp>
 #include <accy/backend/nccl.hpp>
+#include <accy_gpu_test/twice_kernels.hpp>
 
 #include <boost/test/unit_test.hpp>
 
+#include <array>
+#include <cstdint>
 #include <cstdlib>
 #include <iostream>
 #include <vector>
@@ -32,6 +38,15 @@ struct require_nccl {
 
 BOOST_TEST_GLOBAL_FIXTURE(require_device);
 BOOST_TEST_GLOBAL_FIXTURE(require_nccl);
+
+inline constexpr auto gpu_registry = accy::make_registry(accy_test::collectives::twice.entry(
+    accy::format::cuda_ptx, "accy_test_twice", accy::payload::from_text(kernels::twice_ptx)));
+
+/// The step of tests/support/collective_pipeline.hpp (twice, all_reduce, twice) with the GPU's kernel.
+struct gpu_step_definition : accy_test::collectives::step_definition {
+    static constexpr const auto& registry = gpu_registry;
+};
+using gpu_step = accy::pipeline<gpu_step_definition>;
 
 }  // namespace
 
@@ -63,6 +78,34 @@ BOOST_AUTO_TEST_CASE(a_one_rank_communicator_runs_each_collective_on_a_stream) {
     expect_sent("reduce_scatter");
     one.broadcast(from.view(), to.view(), n, accy::dtype::f32, 0, stream.get());
     expect_sent("broadcast");
+}
+
+BOOST_AUTO_TEST_CASE(a_pipeline_with_an_all_reduce_stage_runs_on_a_one_rank_communicator) {
+    accy::nccl::communicator one(device(), accy::nccl::unique_id::create(), 0, 1);
+    const accy::cuda::stream_owner stream(device(), CU_STREAM_NON_BLOCKING);
+    const std::uint32_t n = (1u << 20) + 7u;
+    const std::vector<float> sent = random_values<float>(n, -1.0f, 1.0f);
+    std::vector<float> expected(n);
+    for (std::uint32_t i = 0; i < n; ++i) expected[i] = 2.0f * (2.0f * sent[i]);  // one rank: the sum is its own
+    gpu_buffer<float> in = to_device<float>(sent), out(device(), n);
+    const auto scalars = gpu_step::runtime_scalars(n);
+    poison(out.view());
+    accy::launch_pipeline<gpu_step>(device(), accy::formats::cuda_ptx, std::array{in.view()}, std::array{out.view()}, scalars,
+                                    accy::on_stream(stream.get()), accy::use_communicator(one));
+    one.check();
+    BOOST_TEST_CONTEXT("cold") { BOOST_TEST(to_host<float>(out.view(), n) == expected, boost::test_tools::per_element()); }
+    poison(out.view());
+    const auto pool = accy::load_artifacts<gpu_step>(device(), accy::formats::cuda_ptx);
+    const auto scratch = accy::allocate_scratch<gpu_step>(device(), scalars);
+    for (int round = 0; round < 3; ++round)
+        accy::launch_pipeline<gpu_step>(device(), accy::formats::cuda_ptx, std::array{in.view()}, std::array{out.view()}, scalars,
+                                        accy::use_pool(pool), accy::use_scratch(scratch), accy::on_stream(stream.get()),
+                                        accy::use_communicator(one));
+    device().synchronize(stream.get());
+    one.check();
+    BOOST_TEST_CONTEXT("from a pool, on a stream") {
+        BOOST_TEST(to_host<float>(out.view(), n) == expected, boost::test_tools::per_element());
+    }
 }
 
 BOOST_AUTO_TEST_SUITE_END()

@@ -102,8 +102,36 @@ constexpr diagnosis stage_problem(std::size_t s) {
         }
     };
 
-    // The first entry of a stage is the reference the others must match.
     const stage_info& stage = stage_infos[s];
+    const auto buffer_problem = [&](buffer_ref ref) {
+        if (ref.index < buffer_counts[static_cast<std::size_t>(ref.kind)]) return problem::none;
+        const bool list_missing = (ref.kind == buffer_kind::intermediate && !declared::intermediates_declared) ||
+                                  (ref.kind == buffer_kind::workspace && !declared::workspaces_declared);
+        return list_missing ? problem::buffer_list_not_declared : detail::index_out_of_range(ref.kind);
+    };
+    if (stage.collective != collective_kind::none) {
+        // Its source and result (a send's or receive's one buffer, then its peer), of one dtype collectives take.
+        const bool point_to_point = stage.collective == collective_kind::send || stage.collective == collective_kind::receive;
+        for (std::size_t p = 0; p < (point_to_point ? 1 : 2); ++p)
+            if (const problem found = buffer_problem(stage.arguments[p].ref); found != problem::none) return diagnosis::at_stage(found, s);
+        const dtype type = shape_of(stage.arguments[0].ref).type;
+        if (point_to_point) {
+            const argument_info& peer = stage.arguments[1];
+            if (peer.value.fault != derivation_fault::none) return diagnosis::at_stage(detail::problem_of(peer.value.fault), s);
+            if (!peer.value.type.integer()) return diagnosis::at_stage(problem::collective_peer_not_an_integer, s);
+        } else {
+            if (shape_of(stage.arguments[1].ref).type != type) return diagnosis::at_stage(problem::collective_element_types_differ, s);
+            // Only an all-reduce and a broadcast take one buffer as both: the others' two hold different counts.
+            if (stage.arguments[0].ref == stage.arguments[1].ref && stage.collective != collective_kind::all_reduce &&
+                stage.collective != collective_kind::broadcast)
+                return diagnosis::at_stage(problem::buffer_bound_twice, s);
+        }
+        if (!collective_dtype(type)) return diagnosis::at_stage(problem::collective_dtype_unsupported, s);
+        if (stage.root < 0) return diagnosis::at_stage(problem::collective_root_negative, s);
+        return {};
+    }
+
+    // The first entry of a stage is the reference the others must match.
     std::size_t first = registry.entries.size();
     for (std::size_t k = lookup::first_match(s); k < lookup::end_match(s); ++k) {
         const std::size_t e = lookup::matches[k];
@@ -145,11 +173,7 @@ constexpr diagnosis stage_problem(std::size_t s) {
             continue;
         }
         const buffer_ref ref = argument.ref;
-        if (ref.index >= buffer_counts[static_cast<std::size_t>(ref.kind)]) {
-            const bool list_missing = (ref.kind == buffer_kind::intermediate && !declared::intermediates_declared) ||
-                                      (ref.kind == buffer_kind::workspace && !declared::workspaces_declared);
-            return at_parameter(list_missing ? problem::buffer_list_not_declared : detail::index_out_of_range(ref.kind), p);
-        }
+        if (const problem found = buffer_problem(ref); found != problem::none) return at_parameter(found, p);
         for (std::size_t earlier = 0; earlier < p; ++earlier)
             if (stage.arguments[earlier].binds_buffer() && stage.arguments[earlier].ref == ref)
                 return at_parameter(problem::buffer_bound_twice, p);
@@ -194,6 +218,19 @@ template <class Definition>
 constexpr stage_check check_stage(std::size_t s) {
     stage_check check{stage_problem<Definition>(s)};
     if (check.found.problem != problem::none) return check;
+    using scalars = typename detail::definition_traits<Definition>::scalars;
+    const stage_info& stage = detail::stage_infos<typename Definition::stages::flat, scalars>::values[s];
+    if (stage.collective != collective_kind::none) {
+        // A collective reads its source and writes its result (an all-reduce or broadcast in place does both).
+        switch (stage.collective) {
+        case collective_kind::send: check.accesses[0] = access::read; break;
+        case collective_kind::receive: check.accesses[0] = access::write; break;
+        default:
+            check.accesses[0] = stage.arguments[0].ref == stage.arguments[1].ref ? access::read_write : access::read;
+            check.accesses[1] = check.accesses[0] == access::read_write ? access::read_write : access::write;
+        }
+        return check;
+    }
     using lookup = detail::stage_entries<Definition>;
     const auto& entries = Definition::registry.entries;
     const std::size_t parameters = entries[lookup::matches[lookup::first_match(s)]].parameters.size();
@@ -267,8 +304,10 @@ constexpr diagnosis diagnose() {
         std::array<bool, declared::operands::size> operand_bound{};
         for (std::size_t s = 0; s < stage_count; ++s) {
             const stage_info& stage = stage_infos[s];
-            const auto at_parameter = [s](problem found, std::size_t p) {
-                return diagnosis::at_parameter(found, s, lookup::matches[lookup::first_match(s)], p);
+            // A collective has no kernel entry: its problems are the stage's, whose declaration names its buffers.
+            const auto at_parameter = [s, &stage](problem found, std::size_t p) {
+                return stage.collective != collective_kind::none ? diagnosis::at_stage(found, s)
+                                                                 : diagnosis::at_parameter(found, s, lookup::matches[lookup::first_match(s)], p);
             };
             const std::array<access, limits::kernel_parameters>& accesses = stage_checks[s].accesses;
             for (std::size_t p = 0; p < stage.argument_count; ++p) {

@@ -72,6 +72,13 @@ struct pipeline<Definition> {
     static constexpr std::size_t region_count = regions.size();
     /// One `stage_info` per stage, in launch order (`stage_list`, the definition's `stages`, is the types).
     static constexpr const auto& stage_infos = detail::stage_infos<stage_list, scalars>::values;
+    /// How many of the stages are collectives (`accy::all_reduce`, ...), which a launch runs through
+    /// the communicator it is given.
+    static constexpr std::size_t collective_count = [] {
+        std::size_t count = 0;
+        for (const stage_info& stage : stage_infos) count += stage.collective != collective_kind::none ? 1 : 0;
+        return count;
+    }();
 
     /// Whether the definition has no problem; launch code compiles only then, so that a mistake
     /// gives one error and not a cascade.
@@ -90,23 +97,27 @@ struct pipeline<Definition> {
     static constexpr const kernel_entry& any_entry(std::size_t stage) noexcept {
         for (std::size_t f = 0; f < detail::format_count; ++f)
             if (const kernel_entry* found = entry(stage, static_cast<format>(f))) return *found;
-        return lookup::used.entries[0];  // unreachable in a well-formed pipeline
+        // Unreachable for a kernel's stage of a well-formed pipeline; a pipeline of collective stages only has no entry.
+        if constexpr (lookup::used_count > 0) return lookup::used.entries[0];
+        else return no_entry;
     }
 
     /// The parameters of `stage`'s kernel, the same in every format.
     static constexpr const parameter_list& parameters(std::size_t stage) noexcept { return any_entry(stage).parameters; }
 
-    /// The first stage without an entry in `fmt`, or `stage_count` when every stage has one.
+    /// The first kernel's stage without an entry in `fmt`, or `stage_count` when every one has one
+    /// (a collective stage runs no kernel).
     static constexpr std::size_t first_stage_without(format fmt) noexcept {
         // The table, not entry(): g++ 12's -fsanitize=undefined cannot evaluate a pointer comparison in a constant expression.
         for (std::size_t s = 0; s < stage_count; ++s)
-            if (lookup::by_format[s][static_cast<std::size_t>(fmt)] < 0) return s;
+            if (stage_infos[s].collective == collective_kind::none && lookup::by_format[s][static_cast<std::size_t>(fmt)] < 0) return s;
         return stage_count;
     }
 
 private:
     // Looked up once at compile time, so that a launch reads a table instead of comparing names.
     using lookup = detail::stage_entries<Definition>;
+    static constexpr kernel_entry no_entry{};
 };
 
 template <class T>

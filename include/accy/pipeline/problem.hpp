@@ -70,6 +70,11 @@ enum class problem {
     tensor_map_strides_count,
     tensor_map_box_invalid,
     tensor_map_fill_not_floating,
+    // in a collective stage
+    collective_dtype_unsupported,
+    collective_element_types_differ,
+    collective_root_negative,
+    collective_peer_not_an_integer,
     // in a repeat_while or when
     region_holds_other_than_stages,
     condition_flag_invalid,
@@ -144,6 +149,10 @@ constexpr std::string_view to_string(problem value) noexcept {
     case problem::tensor_map_strides_count: return "tensor_map_strides_count";
     case problem::tensor_map_box_invalid: return "tensor_map_box_invalid";
     case problem::tensor_map_fill_not_floating: return "tensor_map_fill_not_floating";
+    case problem::collective_dtype_unsupported: return "collective_dtype_unsupported";
+    case problem::collective_element_types_differ: return "collective_element_types_differ";
+    case problem::collective_root_negative: return "collective_root_negative";
+    case problem::collective_peer_not_an_integer: return "collective_peer_not_an_integer";
     case problem::region_holds_other_than_stages: return "region_holds_other_than_stages";
     case problem::condition_flag_invalid: return "condition_flag_invalid";
     case problem::loop_without_bound: return "loop_without_bound";

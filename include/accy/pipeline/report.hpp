@@ -148,6 +148,10 @@ ACCY_DIAGNOSTIC(intermediate_never_read, "accy::pipeline: an intermediate is not
 ACCY_DIAGNOSTIC(workspace_shared, "accy::pipeline: a workspace is bound by two stages; a workspace belongs to one stage, pass data between stages in an intermediate");
 ACCY_DIAGNOSTIC(workspace_unused, "accy::pipeline: a workspace is declared but no stage binds it; remove it");
 ACCY_DIAGNOSTIC(result_never_written, "accy::pipeline: no stage writes a result; bind it to a parameter a kernel writes, or remove it");
+ACCY_DIAGNOSTIC(collective_dtype_unsupported, "accy::pipeline: a collective stage's buffers hold i16 or u16 elements, which collectives (NCCL) do not take; use 32-bit elements");
+ACCY_DIAGNOSTIC(collective_element_types_differ, "accy::pipeline: a collective stage's source and result hold elements of different dtypes; a collective moves elements, it does not convert them");
+ACCY_DIAGNOSTIC(collective_root_negative, "accy::pipeline: an accy::broadcast's root rank is negative; ranks are 0 to the rank count - 1");
+ACCY_DIAGNOSTIC(collective_peer_not_an_integer, "accy::pipeline: an accy::send's or accy::receive's peer must be an integer derivation (accy::constant<1>, or a runtime scalar)");
 ACCY_DIAGNOSTIC(condition_flag_never_written, "accy::pipeline: no stage writes a region's flag where it must: a stage inside accy::repeat_while, before the loop tests it, or a stage before accy::when; bind the flag there to a parameter a kernel writes");
 ACCY_DIAGNOSTIC(no_entry_for_format, "accy: a stage has no kernel entry in the format given at compile time; add one to the registry, or pass the format at run time to get errc::unsupported_operation");
 

@@ -5,8 +5,10 @@
 #pragma once
 
 #include <accy/core/fixed_string.hpp>
+#include <accy/core/reduction.hpp>
 #include <accy/kernel/parameter.hpp>
 #include <accy/pipeline/buffer_ref.hpp>
+#include <accy/pipeline/collective.hpp>
 #include <accy/pipeline/derivation.hpp>
 #include <accy/pipeline/tensor_map.hpp>
 
@@ -55,20 +57,28 @@ struct argument_info {
     constexpr bool binds_buffer() const noexcept { return is_buffer || map != nullptr; }
 };
 
-/// A stage as a value, so that constexpr functions can loop over stages.
+/// A stage as a value, so that constexpr functions can loop over stages. A collective stage's
+/// target is its kind's name ("accy::all_reduce"), its version 0, and its arguments its buffers
+/// (the source, then the result; a send's or receive's buffer, then its peer).
 struct stage_info {
     std::string_view target;
     std::uint32_t version = 0;
     std::array<argument_info, limits::kernel_parameters> arguments{};
     std::size_t argument_count = 0;
+    collective_kind collective = collective_kind::none;  ///< `none` for a kernel's stage
+    reduction op = reduction::sum;                       ///< an all_reduce's or reduce_scatter's
+    int root = 0;                                        ///< a broadcast's
 };
 
 namespace detail {
 
+/// Whether `T` is a stage of the flat list: a kernel's `accy::stage` or a collective.
 template <class T>
-inline constexpr bool is_stage = false;
+inline constexpr bool is_stage = is_collective<T>;
 template <fixed_string Target, std::uint32_t Version, class... Arguments>
 inline constexpr bool is_stage<stage<Target, Version, Arguments...>> = true;
+
+
 
 template <class Argument, class Scalars>
 constexpr argument_info info_of() noexcept {
@@ -81,6 +91,27 @@ constexpr argument_info info_of() noexcept {
 template <class Scalars, fixed_string Target, std::uint32_t Version, class... Arguments>
 constexpr stage_info info_of(const stage<Target, Version, Arguments...>*) noexcept {
     return {Target.view(), Version, {info_of<Arguments, Scalars>()...}, sizeof...(Arguments)};
+}
+
+/// A collective's argument: a send's or receive's peer that is no derivation reads as bytes, which
+/// no integer is (`diagnose` refuses it).
+template <class Argument, class Scalars>
+constexpr argument_info collective_argument_info() noexcept {
+    if constexpr (stage_argument<Argument>) return info_of<Argument, Scalars>();
+    else return {false, {}, {derivation_fault::none, {true, dtype::u8, 0}}};
+}
+
+template <class Scalars, class Collective>
+    requires is_collective<Collective>
+constexpr stage_info info_of(const Collective*) noexcept {
+    using traits = collective_traits<Collective>;
+    return {Collective::target,
+            0,
+            {info_of<typename traits::first, Scalars>(), collective_argument_info<typename traits::second, Scalars>()},
+            2,
+            traits::kind,
+            traits::op,
+            traits::root};
 }
 
 }  // namespace detail

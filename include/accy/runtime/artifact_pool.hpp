@@ -59,6 +59,10 @@ public:
                         detail::message("expects ", size, " payloads, one per stage, got ", payloads.size()));
         artifact_pool pool(device, fmt);
         for (std::size_t s = 0; s < size; ++s) {
+            if (Pipeline::stage_infos[s].collective != collective_kind::none) {  // runs no kernel
+                pool.state_->loaded = s + 1;
+                continue;
+            }
             const kernel_entry& stage_entry = *Pipeline::entry(s, fmt);
             const payload& code = payloads.empty() || payloads[s].empty() ? stage_entry.payload : payloads[s];
             try {
@@ -82,7 +86,8 @@ private:
 
         void release() noexcept {
             if (device == nullptr) return;
-            for (std::size_t s = 0; s < loaded; ++s) device->unload_kernel(loaded_stages[s].kernel);
+            for (std::size_t s = 0; s < loaded; ++s)
+                if (Pipeline::stage_infos[s].collective == collective_kind::none) device->unload_kernel(loaded_stages[s].kernel);
         }
     };
 

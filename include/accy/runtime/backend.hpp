@@ -4,11 +4,14 @@
 #pragma once
 
 #include <accy/core/buffer.hpp>
+#include <accy/core/dtype.hpp>
 #include <accy/core/format.hpp>
+#include <accy/core/reduction.hpp>
 #include <accy/kernel/argument.hpp>
 #include <accy/kernel/geometry.hpp>
 #include <accy/kernel/kernel_entry.hpp>
 #include <accy/kernel/payload.hpp>
+#include <accy/pipeline/collective.hpp>
 
 #include <concepts>
 #include <cstddef>
@@ -108,6 +111,32 @@ template <class Backend>
 concept backend_with_download =
     backend<Backend> && requires(Backend& device, void* to, const buffer& from, std::size_t bytes) {
         device.download(to, from, bytes);
+    };
+
+/// One collective stage of a launch, as a communicator runs it: its kind, the element type, the
+/// source and result (a send's source or a receive's result in `from` or `to`), the element count
+/// (per rank for `all_gather` and `reduce_scatter`, as NCCL counts), the reduction, and the root
+/// (a broadcast's) or peer (a send's or receive's) rank.
+struct collective_call {
+    collective_kind kind = collective_kind::none;
+    dtype type = dtype::f32;
+    buffer from{};
+    buffer to{};
+    std::size_t count = 0;
+    reduction op = reduction::sum;
+    int rank = 0;
+};
+
+/// A backend whose launches run collective stages through a `Communicator`:
+/// `run_collective(device, communicator, call, stream)`, found by argument-dependent lookup, queues
+/// `call` on `stream` (the default one when none), and `communicator.size()` is the rank count. The
+/// host backend runs them through `host::communicator`, the CUDA backend through `nccl::communicator`.
+template <class Backend, class Communicator>
+concept backend_with_collectives =
+    backend<Backend> && requires(Backend& device, Communicator& communicator, const collective_call& call,
+                                 const std::optional<typename Backend::stream>& stream) {
+        run_collective(device, communicator, call, stream);
+        { communicator.size() } -> std::convertible_to<int>;
     };
 
 }  // namespace accy

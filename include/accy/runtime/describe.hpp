@@ -150,6 +150,24 @@ std::string describe() {
             }
             text += ": stages " + std::to_string(region.first) + " to " + std::to_string(region.end - 1) + "\n";
         }
+        const detail::stage_plan& stage = plan.stage_plans[s];
+        if (stage.collective != collective_kind::none) {
+            // "stage 1: accy::all_reduce (sum), intermediate<0> -> intermediate<1>"; a send's or receive's peer
+            const detail::argument_plan* arguments = &plan.arguments[stage.first_argument];
+            text += "stage " + std::to_string(s) + ": " + std::string(P::stage_infos[s].target);
+            if (stage.collective == collective_kind::all_reduce || stage.collective == collective_kind::reduce_scatter)
+                text += " (" + std::string(to_string(stage.op)) + ")";
+            if (stage.collective == collective_kind::broadcast) text += " from rank " + std::to_string(stage.root);
+            if (stage.collective == collective_kind::send || stage.collective == collective_kind::receive) {
+                const detail::derivation_step* next = &plan.steps[arguments[1].first_step];
+                text += std::string(stage.collective == collective_kind::send ? " " : " into ") + detail::buffer_text(arguments[0].ref) +
+                        (stage.collective == collective_kind::send ? ", to rank " : ", from rank ") +
+                        detail::derivation_text(next, scalars) + "\n";
+            } else {
+                text += ", " + detail::buffer_text(arguments[0].ref) + " -> " + detail::buffer_text(arguments[1].ref) + "\n";
+            }
+            continue;
+        }
         const kernel_entry& entry = P::any_entry(s);
         const parameter_list& parameters = entry.parameters;
         const launch_geometry& geometry = entry.geometry;
@@ -161,7 +179,6 @@ std::string describe() {
         if (geometry.shared.bytes != 0 || geometry.shared.bytes_per_thread != 0)
             text += ", shared memory " + std::to_string(geometry.shared.total(geometry.block)) + " bytes";
         text += "\n";
-        const detail::stage_plan& stage = plan.stage_plans[s];
         for (std::size_t a = 0; a < stage.argument_count; ++a) {
             const detail::argument_plan& argument = plan.arguments[stage.first_argument + a];
             text += "  " + std::string(parameters[a].name) + " <- ";

@@ -47,6 +47,9 @@ void launch_pipeline(Backend& device, Format fmt, const Operands& operands, cons
         static_assert(detail::holds_count<Results>(Pipeline::result_count),
                       "accy::launch_pipeline<P>: the results container has a fixed size that differs from P's result_count");
         if constexpr (requires { Format::value; }) static_assert(sizeof(detail::missing_format<Pipeline, Format::value>) != 0);
+        static_assert(Pipeline::collective_count == 0 || (detail::is_communicator_option<Options> || ...),
+                      "accy::launch_pipeline<P>: P has collective stages, which run through this rank's communicator: "
+                      "pass accy::use_communicator(communicator)");
 
         detail::launch_request<Pipeline, Backend> request;
         request.fmt = fmt;

@@ -1,5 +1,6 @@
 // SPDX-License-Identifier: Apache-2.0
-// Defines the options of `accy::launch_pipeline`: a loaded pool, caller-owned scratch, a stream, a label.
+// Defines the options of `accy::launch_pipeline`: a loaded pool, caller-owned scratch, a stream, a
+// communicator, a label.
 #pragma once
 
 #include <accy/core/buffer.hpp>
@@ -34,6 +35,16 @@ struct label_option {
     std::string_view text;
 };
 
+template <class Communicator>
+struct use_communicator_option {
+    Communicator* communicator;
+};
+
+template <class Option>
+inline constexpr bool is_communicator_option = false;
+template <class Communicator>
+inline constexpr bool is_communicator_option<use_communicator_option<Communicator>> = true;
+
 }  // namespace detail
 
 /// Launch with the kernels of `pool` instead of loading them for this call.
@@ -59,6 +70,14 @@ auto use_scratch(const Buffers& buffers) noexcept {
 template <class Stream>
 detail::on_stream_option<Stream> on_stream(Stream stream) noexcept {
     return {stream};
+}
+
+/// Run the pipeline's collective stages through `communicator`, this rank's (an
+/// `accy::host::communicator` on the host backend, an `accy::nccl::communicator` on the CUDA
+/// backend), which must outlive the launch's work. A pipeline with collective stages needs it.
+template <class Communicator>
+detail::use_communicator_option<Communicator> use_communicator(Communicator& communicator) noexcept {
+    return {&communicator};
 }
 
 /// A name for this launch, repeated in every error message of the call.

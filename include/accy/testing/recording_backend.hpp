@@ -217,6 +217,29 @@ private:
 
 static_assert(backend_with_capture<recording_backend>);
 
+/// A test double of one rank's communicator for the recording backend: `ranks` ranks, of which
+/// this is `rank`; it records each collective stage a launch runs through it, and moves no data.
+struct recording_communicator {
+    struct record {
+        collective_call call{};
+        recording_backend::object_id from_id = 0;  ///< `id_of` the call's source, 0 for none
+        recording_backend::object_id to_id = 0;    ///< and of its result
+        std::optional<recording_backend::stream> on{};
+    };
+
+    int rank = 0;
+    int ranks = 1;
+    std::vector<record> collectives{};
+
+    int size() const noexcept { return ranks; }
+};
+
+/// Records a collective stage of a launch on the recording backend (`backend_with_collectives`).
+inline void run_collective(recording_backend& device, recording_communicator& communicator, const collective_call& call,
+                           const std::optional<recording_backend::stream>& on) {
+    communicator.collectives.push_back({call, device.id_of(call.from), device.id_of(call.to), on});
+}
+
 }  // namespace accy::testing
 
 #if !defined(ACCY_SEPARATE_COMPILATION)

@@ -51,6 +51,9 @@ template <class Pipeline>
 class pipeline_graph {
     static_assert(is_pipeline<Pipeline> && Pipeline::well_formed,
                   "accy::cuda::pipeline_graph<P>: P must be a well-formed accy::pipeline<Definition>");
+    static_assert(!is_pipeline<Pipeline> || Pipeline::collective_count == 0,
+                  "accy::cuda::pipeline_graph<P>: P has collective stages, which a pipeline_graph does not capture "
+                  "yet: launch P on a stream with accy::use_communicator");
 
 public:
     using pool_type = artifact_pool<Pipeline, backend>;

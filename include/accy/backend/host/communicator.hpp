@@ -4,6 +4,7 @@
 // `accy::nccl::communicator` can be tested where there is no GPU.
 #pragma once
 
+#include <accy/backend/host/backend.hpp>
 #include <accy/backend/host/detail/reduce.hpp>
 #include <accy/core/buffer.hpp>
 #include <accy/core/detail/collective_checks.hpp>
@@ -12,6 +13,8 @@
 #include <accy/core/dtype.hpp>
 #include <accy/core/error.hpp>
 #include <accy/core/reduction.hpp>
+#include <accy/pipeline/collective.hpp>
+#include <accy/runtime/backend.hpp>
 
 #include <condition_variable>
 #include <cstddef>
@@ -20,6 +23,7 @@
 #include <deque>
 #include <memory>
 #include <mutex>
+#include <optional>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -298,5 +302,19 @@ private:
 
     accy::detail::owner<state> state_;
 };
+
+/// A collective stage of a launch on the host backend (`backend_with_collectives`): runs `call`
+/// through this rank's communicator; every launch on the host backend is done when it returns.
+inline void run_collective(backend&, communicator& rank, const collective_call& call, const std::optional<stream>&) {
+    switch (call.kind) {
+    case collective_kind::all_reduce: return rank.all_reduce(call.from, call.to, call.count, call.type, call.op);
+    case collective_kind::all_gather: return rank.all_gather(call.from, call.to, call.count, call.type);
+    case collective_kind::reduce_scatter: return rank.reduce_scatter(call.from, call.to, call.count, call.type, call.op);
+    case collective_kind::broadcast: return rank.broadcast(call.from, call.to, call.count, call.type, call.rank);
+    case collective_kind::send: return rank.send(call.from, call.count, call.type, call.rank);
+    case collective_kind::receive: return rank.receive(call.to, call.count, call.type, call.rank);
+    case collective_kind::none: break;
+    }
+}
 
 }  // namespace accy::host

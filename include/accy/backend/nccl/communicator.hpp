@@ -14,9 +14,12 @@
 #include <accy/core/dtype.hpp>
 #include <accy/core/error.hpp>
 #include <accy/core/reduction.hpp>
+#include <accy/pipeline/collective.hpp>
+#include <accy/runtime/backend.hpp>
 
 #include <cstddef>
 #include <initializer_list>
+#include <optional>
 #include <string>
 #include <string_view>
 
@@ -201,5 +204,25 @@ private:
 
     accy::detail::owner<state> state_;
 };
+
+/// A collective stage of a launch on the CUDA backend (`backend_with_collectives`): queues `call` on
+/// `on` through this rank's communicator, which must run on `device` (`launch_argument_mismatch`
+/// otherwise).
+inline void run_collective(cuda::backend& device, communicator& rank, const collective_call& call,
+                           const std::optional<CUstream>& on) {
+    if (rank.device() != &device)
+        throw error(errc::launch_argument_mismatch,
+                    "accy::nccl::communicator: a launch on one CUDA backend ran a collective through a communicator of another");
+    const CUstream stream = on.value_or(nullptr);
+    switch (call.kind) {
+    case collective_kind::all_reduce: return rank.all_reduce(call.from, call.to, call.count, call.type, call.op, stream);
+    case collective_kind::all_gather: return rank.all_gather(call.from, call.to, call.count, call.type, stream);
+    case collective_kind::reduce_scatter: return rank.reduce_scatter(call.from, call.to, call.count, call.type, call.op, stream);
+    case collective_kind::broadcast: return rank.broadcast(call.from, call.to, call.count, call.type, call.rank, stream);
+    case collective_kind::send: return rank.send(call.from, call.count, call.type, call.rank, stream);
+    case collective_kind::receive: return rank.receive(call.to, call.count, call.type, call.rank, stream);
+    case collective_kind::none: break;
+    }
+}
 
 }  // namespace accy::nccl

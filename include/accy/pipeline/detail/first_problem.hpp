@@ -144,7 +144,7 @@ constexpr auto first_problem_report() {
     } else {
         using stage = typename Definition::stages::template at<found.stage>;
         using in_stage = in_stage_of<typename Definition::stages, found.stage>;
-        if constexpr (found.site == problem_site::stage && Definition::registry.entries.empty()) {
+        if constexpr (found.site == problem_site::stage && (Definition::registry.entries.empty() || is_collective<stage>)) {
             return std::type_identity<diagnostic::report<kind, in_stage>>{};
         } else if constexpr (found.site == problem_site::stage) {
             constexpr const kernel_entry& nearest =

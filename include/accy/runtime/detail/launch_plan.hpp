@@ -55,10 +55,15 @@ struct argument_plan {
     std::size_t buffer_row = 0;  ///< a tensor map's buffer in the plan's buffer table
 };
 
-/// One stage: its arguments' rows in the plan's table (each holds its own offset in the storage).
+/// One stage: its arguments' rows in the plan's table (each holds its own offset in the storage);
+/// for a collective stage, which runs no kernel, what it does (its arguments are its buffers, and a
+/// send's or receive's peer, an i32 in the storage).
 struct stage_plan {
     std::size_t first_argument = 0;
     std::size_t argument_count = 0;
+    collective_kind collective = collective_kind::none;
+    reduction op = reduction::sum;
+    int root = 0;
 };
 
 /// A `repeat_while` or `when`: stages `first` to `end - 1`, its flag, and a loop's bound's first step.
@@ -86,6 +91,11 @@ constexpr std::size_t extent_steps(const shape_list<Shapes...>*) noexcept {
 template <fixed_string Target, std::uint32_t Version, class... Arguments>
 constexpr std::size_t argument_steps(const stage<Target, Version, Arguments...>*) noexcept {
     return total({0, steps_of<Arguments>...});
+}
+template <class Collective>
+    requires is_collective<Collective>
+constexpr std::size_t argument_steps(const Collective*) noexcept {
+    return steps_of<typename collective_traits<Collective>::first> + steps_of<typename collective_traits<Collective>::second>;
 }
 template <class... Stages>
 constexpr std::size_t argument_steps(const stages<Stages...>*) noexcept {
@@ -183,6 +193,29 @@ constexpr void add_stage(Tables& plan, const stage<Target, Version, Arguments...
                                            declared.size,
                                            argument.map,
                                            first_buffer<Pipeline>(argument.ref.kind) + argument.ref.index};
+    }
+}
+
+/// Adds collective stage `stage`: its row and its arguments' (its buffers, and a send's or receive's
+/// peer, stored as an i32).
+template <class Pipeline, class Tables, class Collective>
+    requires is_collective<Collective>
+constexpr void add_stage(Tables& plan, const Collective*, std::size_t stage, std::size_t& next_argument,
+                         std::size_t& used) noexcept {
+    using traits = collective_traits<Collective>;
+    const stage_info& info = Pipeline::stage_infos[stage];
+    plan.stage_plans[stage] = {next_argument, info.argument_count, info.collective, info.op, info.root};
+    for (std::size_t p = 0; p < info.argument_count; ++p) {
+        const argument_info& argument = info.arguments[p];
+        if (argument.is_buffer) {
+            plan.arguments[next_argument++] = {true, argument.ref, false, 0, parameter::kind::buffer, dtype::u8, 0, 0, nullptr,
+                                               first_buffer<Pipeline>(argument.ref.kind) + argument.ref.index};
+            continue;
+        }
+        const std::size_t start = (plan.storage_bytes + 3) / 4 * 4;
+        plan.storage_bytes = start + 4;
+        const std::size_t first_step = compile_at<typename Pipeline::scalars, typename traits::second>(plan.steps.data(), used);
+        plan.arguments[next_argument++] = {false, {}, false, first_step, parameter::kind::scalar, dtype::i32, start, 4, nullptr, 0};
     }
 }
 

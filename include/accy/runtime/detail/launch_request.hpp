@@ -9,6 +9,8 @@
 #include <accy/pipeline/pipeline.hpp>
 #include <accy/pipeline/report.hpp>
 #include <accy/runtime/artifact_pool.hpp>
+#include <accy/runtime/backend.hpp>
+#include <accy/runtime/detail/backend_calls.hpp>
 #include <accy/runtime/detail/check_context.hpp>
 #include <accy/runtime/detail/checks.hpp>
 #include <accy/runtime/detail/evaluate.hpp>
@@ -42,6 +44,20 @@ constexpr bool holds_count(std::size_t count) {
     return static_extent<Container>() == std::dynamic_extent || static_extent<Container>() == count;
 }
 
+/// Runs `call` through `Backend` and `Communicator`, both given as pointers, on the stream `stream`
+/// (as `backend_calls` takes one).
+template <class Backend, class Communicator>
+void run_collective_on(void* device, void* communicator, const collective_call& call, const void* stream) {
+    run_collective(*static_cast<Backend*>(device), *static_cast<Communicator*>(communicator), call, stream_at<Backend>(stream));
+}
+
+/// The communicator a call's collective stages run through, and how: null where none was given.
+struct collective_runner {
+    void* communicator = nullptr;
+    void (*run)(void* device, void* communicator, const collective_call& call, const void* stream) = nullptr;
+    int ranks = 0;
+};
+
 /// Everything one call was given, gathered from its arguments and options: what the checks read
 /// (`call_inputs`: the format, the buffers, the backend launched on), then the typed rest.
 template <class Pipeline, class Backend>
@@ -50,6 +66,7 @@ struct launch_request : call_inputs {
     const artifact_pool<Pipeline, Backend>* pool = nullptr;
     std::optional<typename Backend::stream> stream;
     std::string_view label;
+    collective_runner collectives{};
 
     error_context context() const noexcept { return context_of<Pipeline>(launch_operation, label); }
     /// The context of stage `stage`'s failure within this call.
@@ -92,12 +109,23 @@ void apply_option(launch_request<Pipeline, Backend>& request, const Option& opti
                           "accy::launch_pipeline: on_stream(s) takes a stream of the backend's stream type");
         else
             request.stream = option.stream;
+    } else if constexpr (requires { option.communicator; }) {
+        using communicator_type = std::remove_cvref_t<decltype(*option.communicator)>;
+        if constexpr (!backend_with_collectives<Backend, communicator_type>) {
+            static_assert(diagnostic::detail::always_false<Option>,
+                          "accy::launch_pipeline: use_communicator(c) takes a communicator the backend runs collectives "
+                          "through: an accy::host::communicator on the host backend, an accy::nccl::communicator on the "
+                          "CUDA backend");
+        } else {
+            request.collectives = {option.communicator, &run_collective_on<Backend, communicator_type>,
+                                   static_cast<int>(option.communicator->size())};
+        }
     } else if constexpr (std::is_same_v<Option, label_option>) {
         request.label = option.text;
     } else {
         static_assert(diagnostic::detail::always_false<Option>,
-                      "accy::launch_pipeline: an option is use_pool(...), use_scratch(...), on_stream(...) or "
-                      "label(...)");
+                      "accy::launch_pipeline: an option is use_pool(...), use_scratch(...), on_stream(...), "
+                      "use_communicator(...) or label(...)");
     }
 }
 

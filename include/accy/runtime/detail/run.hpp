@@ -38,6 +38,7 @@ struct launch_call {
     void* kernels;                    ///< where the kernels it loads go (`kernel_size` bytes each), without a pool
     std::size_t kernel_size;
     const void* stream;  ///< the call's `std::optional<Backend::stream>`
+    const collective_runner& collectives;  ///< how its collective stages run
     const error_context& context;
     trace_name (*stage_trace)(std::size_t stage);  ///< the profiler's name of each stage
 };
@@ -82,7 +83,7 @@ void run(Backend& device, const launch_request<Pipeline, Backend>& request) {
     const error_context context = request.context();
     run_launches({pipeline_table_of<Pipeline>, backend_calls_of<Backend>, &device, launches.view(), request, scalars.data(),
                   request.pool != nullptr ? pool_kernels.data() : nullptr, allocated, kernels.data(),
-                  sizeof(typename Backend::kernel), &request.stream, context, &stage_trace<Pipeline>});
+                  sizeof(typename Backend::kernel), &request.stream, request.collectives, context, &stage_trace<Pipeline>});
 }
 
 }  // namespace accy::detail

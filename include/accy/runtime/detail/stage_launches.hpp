@@ -16,6 +16,8 @@
 
 #include <array>
 #include <cstddef>
+#include <cstdint>
+#include <cstring>
 #include <span>
 
 namespace accy::detail {
@@ -51,8 +53,9 @@ struct bound_buffers {
 
 /// Points each of a stage's `count` arguments at its value: a bound buffer's address, or its bytes
 /// in `storage`, where a tensor map's description gets its buffer's address. `launch_argument_mismatch`
-/// where a tensor map's buffer is not aligned, naming the parameter of `entry` (the caller names the stage).
-ACCY_DECL void bind_stage(const kernel_entry& entry, const argument_plan* arguments, std::size_t count, std::byte* storage,
+/// where a tensor map's buffer is not aligned, naming the parameter of `entry` (the caller names the
+/// stage); `entry` is null for a collective stage, which binds buffers and a peer only.
+ACCY_DECL void bind_stage(const kernel_entry* entry, const argument_plan* arguments, std::size_t count, std::byte* storage,
                           const bound_buffers& buffers, kernel_argument* bound);
 
 /// The launches of one call, for any pipeline: each stage's entry, configuration and arguments,
@@ -71,11 +74,20 @@ public:
     /// value; throws where a tensor map's buffer is misaligned.
     void bind(std::size_t stage, const bound_buffers& buffers) const {
         const stage_plan& own = pipeline_.stage_plans[stage];
-        bind_stage(*entries_[stage], pipeline_.arguments + own.first_argument, own.argument_count, storage_, buffers,
+        bind_stage(entries_[stage], pipeline_.arguments + own.first_argument, own.argument_count, storage_, buffers,
                    arguments_ + own.first_argument);
     }
 
+    /// Stage `stage`'s kernel entry; not for a collective stage, which has none (`collective(stage)`).
     const kernel_entry& entry(std::size_t stage) const noexcept { return *entries_[stage]; }
+    /// Stage `stage`'s plan, which says whether it is a collective and which.
+    const stage_plan& plan(std::size_t stage) const noexcept { return pipeline_.stage_plans[stage]; }
+    /// The peer rank of stage `stage`, a send or a receive, as `derive` stored it.
+    std::int32_t peer(std::size_t stage) const noexcept {
+        std::int32_t rank = 0;
+        std::memcpy(&rank, storage_ + pipeline_.arguments[pipeline_.stage_plans[stage].first_argument + 1].offset, sizeof rank);
+        return rank;
+    }
     const launch_config& config(std::size_t stage) const noexcept { return configs_[stage]; }
     std::span<const kernel_argument> arguments(std::size_t stage) const noexcept {
         return {arguments_ + pipeline_.stage_plans[stage].first_argument, pipeline_.stage_plans[stage].argument_count};

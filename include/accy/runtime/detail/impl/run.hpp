@@ -7,8 +7,10 @@
 #include <accy/core/detail/message.hpp>
 #include <accy/core/error.hpp>
 #include <accy/core/linkage.hpp>
+#include <accy/runtime/backend.hpp>
 #include <accy/runtime/detail/backend_calls.hpp>
 #include <accy/runtime/detail/checks.hpp>
+#include <accy/runtime/detail/evaluate.hpp>
 #include <accy/runtime/detail/launch_plan.hpp>
 #include <accy/runtime/detail/run.hpp>
 #include <accy/runtime/detail/stage_launches.hpp>
@@ -16,6 +18,7 @@
 
 #include <cstddef>
 #include <cstdint>
+#include <cstring>
 #include <span>
 #include <string>
 
@@ -74,28 +77,98 @@ private:
 /// Kernels a cold launch loaded for itself, unloaded in order when the call ends.
 class owned_kernels {
 public:
-    owned_kernels(const backend_calls& calls, void* device, void* slots, std::size_t slot_size) noexcept
-        : calls_(calls), device_(device), slots_(static_cast<std::byte*>(slots)), slot_size_(slot_size) {}
+    owned_kernels(const backend_calls& calls, void* device, const launches_view& launches, void* slots,
+                  std::size_t slot_size) noexcept
+        : calls_(calls), device_(device), launches_(launches), slots_(static_cast<std::byte*>(slots)), slot_size_(slot_size) {}
     owned_kernels(const owned_kernels&) = delete;
     owned_kernels& operator=(const owned_kernels&) = delete;
     ~owned_kernels() {
-        for (std::size_t k = 0; k < count_; ++k) calls_.unload(device_, slots_ + k * slot_size_);
+        for (std::size_t k = 0; k < count_; ++k)
+            if (runs_kernel(k)) calls_.unload(device_, slots_ + k * slot_size_);
     }
 
-    /// The kernel of `stage`, loaded the first time it is asked for, with every stage's before it:
-    /// slot k holds stage k's kernel, whichever stages a `when` skipped.
-    const void* kernel(std::size_t stage, const launches_view& launches, format fmt) {
-        for (; count_ <= stage; ++count_) calls_.load(device_, launches.entry(count_), fmt, slots_ + count_ * slot_size_);
+    /// The kernel of `stage`, loaded the first time it is asked for, with every kernel's stage
+    /// before it: slot k holds stage k's kernel, whichever stages a `when` skipped.
+    const void* kernel(std::size_t stage, format fmt) {
+        for (; count_ <= stage; ++count_)
+            if (runs_kernel(count_)) calls_.load(device_, launches_.entry(count_), fmt, slots_ + count_ * slot_size_);
         return slots_ + stage * slot_size_;
     }
 
 private:
+    bool runs_kernel(std::size_t stage) const noexcept { return launches_.plan(stage).collective == collective_kind::none; }
+
     const backend_calls& calls_;
     void* device_;
+    const launches_view& launches_;
     std::byte* slots_;
     std::size_t slot_size_;
     std::size_t count_ = 0;
 };
+
+/// The elements of the declared buffer in row `row` of `pipeline`'s buffer table, at these scalars.
+inline std::uint64_t elements_of(const pipeline_table& pipeline, std::size_t row, const derived_value* scalars) {
+    const derivation_step* extent = pipeline.steps + pipeline.buffers[row].extent_step;
+    return static_cast<std::uint64_t>(evaluate(extent, scalars).integer);
+}
+
+/// Collective stage `stage` of `call`, as its communicator runs it, once its buffers are bound.
+inline collective_call collective_call_of(const launch_call& call, std::size_t stage) {
+    const stage_plan& plan = call.launches.plan(stage);
+    const argument_plan* arguments = call.pipeline.arguments + plan.first_argument;
+    const std::span<const kernel_argument> bound = call.launches.arguments(stage);
+    collective_call made{plan.collective, call.pipeline.buffers[arguments[0].buffer_row].type};
+    made.op = plan.op;
+    made.rank = plan.root;
+    const std::uint64_t first = elements_of(call.pipeline, arguments[0].buffer_row, call.scalars);
+    switch (plan.collective) {
+    case collective_kind::send:
+    case collective_kind::receive:
+        (plan.collective == collective_kind::send ? made.from : made.to) = bound[0].buffer;
+        made.count = first;
+        made.rank = call.launches.peer(stage);
+        return made;
+    default: break;
+    }
+    made.from = bound[0].buffer;
+    made.to = bound[1].buffer;
+    // NCCL's counts: per rank for an all-gather (its source's) and a reduce-scatter (its result's).
+    made.count = plan.collective == collective_kind::reduce_scatter ? elements_of(call.pipeline, arguments[1].buffer_row, call.scalars)
+                                                                     : first;
+    return made;
+}
+
+/// Checks every collective stage of `call` against its communicator's rank count, before any stage
+/// launches: the elements of its source and result (an all-gather's result holds the ranks × its
+/// source's, a reduce-scatter's source the ranks × its result's, the others' as many), a root or peer
+/// among the ranks. `launch_argument_mismatch` names the stage and the numbers.
+inline void check_collectives(const launch_call& call) {
+    const int ranks = call.collectives.ranks;
+    for (std::size_t stage = 0; stage < call.pipeline.stage_count; ++stage) {
+        const stage_plan& plan = call.launches.plan(stage);
+        if (plan.collective == collective_kind::none) continue;
+        const error_context at = merged({.stage = stage, .stage_target = collective_target(plan.collective)}, call.context);
+        const argument_plan* arguments = call.pipeline.arguments + plan.first_argument;
+        const std::uint64_t first = elements_of(call.pipeline, arguments[0].buffer_row, call.scalars);
+        if (plan.collective == collective_kind::send || plan.collective == collective_kind::receive) {
+            const std::int32_t peer = call.launches.peer(stage);
+            if (peer >= ranks) fail(errc::launch_argument_mismatch, at, {"the peer is rank ", peer, ", outside the ", ranks, " ranks"});
+            continue;
+        }
+        if (plan.collective == collective_kind::broadcast && plan.root >= ranks)
+            fail(errc::launch_argument_mismatch, at, {"the root is rank ", plan.root, ", outside the ", ranks, " ranks"});
+        const std::uint64_t second = elements_of(call.pipeline, arguments[1].buffer_row, call.scalars);
+        const wide_uint ranked = wide_uint{static_cast<unsigned>(ranks)};
+        if (plan.collective == collective_kind::all_gather && second != ranked * first)
+            fail(errc::launch_argument_mismatch, at,
+                 {"its result holds ", second, " elements, and ", ranks, " ranks of ", first, " elements make ", ranked * first});
+        if (plan.collective == collective_kind::reduce_scatter && first != ranked * second)
+            fail(errc::launch_argument_mismatch, at,
+                 {"its source holds ", first, " elements, and ", ranks, " ranks of ", second, " elements take ", ranked * second});
+        if ((plan.collective == collective_kind::all_reduce || plan.collective == collective_kind::broadcast) && first != second)
+            fail(errc::launch_argument_mismatch, at, {"its source holds ", first, " elements and its result ", second});
+    }
+}
 
 /// The stages of one call, launched with the backend's context current (`backend_calls::in_context`).
 struct stage_run {
@@ -116,12 +189,16 @@ struct stage_run {
     }
 
     const void* kernel(std::size_t stage) {
-        return call.pool_kernels != nullptr ? call.pool_kernels[stage] : loaded.kernel(stage, call.launches, call.inputs.fmt);
+        return call.pool_kernels != nullptr ? call.pool_kernels[stage] : loaded.kernel(stage, call.inputs.fmt);
     }
 
     void launch_stage(std::size_t stage) {
         const backend_calls& calls = call.calls;
         const trace_range traced_stage(call.stage_trace(stage));
+        if (call.launches.plan(stage).collective != collective_kind::none) {
+            call.collectives.run(call.device, call.collectives.communicator, collective_call_of(call, stage), call.stream);
+            return;
+        }
         const void* launched = kernel(stage);
         if (calls.check_launch != nullptr && call.pool_kernels == nullptr)
             calls.check_launch(call.device, launched, call.launches.config(stage));
@@ -177,7 +254,8 @@ struct stage_run {
             // With a pool, what only the backend can check of each stage's launch, before any stage launches.
             if (calls.check_launch != nullptr && call.pool_kernels != nullptr)
                 for (; stage < pipeline.stage_count; ++stage)
-                    calls.check_launch(call.device, call.pool_kernels[stage], call.launches.config(stage));
+                    if (call.launches.plan(stage).collective == collective_kind::none)
+                        calls.check_launch(call.device, call.pool_kernels[stage], call.launches.config(stage));
             // Binding checks tensor maps' buffers: every stage before any launches.
             for (stage = 0; stage < pipeline.stage_count; ++stage) call.launches.bind(stage, buffers);
             launch_in_order(stage);
@@ -264,13 +342,14 @@ ACCY_DECL void run_launches(const launch_call& call) {
               "then wait and free them, which a capture does not allow (the capture would be invalidated): launch "
               "from an accy::artifact_pool with accy::scratch_buffers"});
     }
+    check_collectives(call);
     owned_arena arena(call.calls, call.device, call.stream);
     if (!call.inputs.scratch)
         fill_arena(call.pipeline, call.calls, call.device, call.scalars, call.allocated, call.context, arena, waits);
     const bound_buffers buffers{call.inputs.operands, call.inputs.results,
                                 call.inputs.scratch ? *call.inputs.scratch : call.allocated,
                                 call.pipeline.intermediate_count};
-    owned_kernels loaded(call.calls, call.device, call.kernels, call.kernel_size);  // declared last: unloaded before the buffers go
+    owned_kernels loaded(call.calls, call.device, call.launches, call.kernels, call.kernel_size);  // declared last: unloaded before the buffers go
     stage_run stages{call, buffers, loaded, waits};
     call.calls.in_context(call.device, [](void* state) { static_cast<stage_run*>(state)->launch_all(); }, &stages);
 }
