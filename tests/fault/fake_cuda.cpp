@@ -663,6 +663,23 @@ CUresult CUDAAPI graph_create(CUgraph* made, unsigned flags) {
     return CUDA_SUCCESS;
 }
 
+/// A capture records nothing in the fake driver (nothing queued on a stream is kept): it ends with an empty graph.
+CUresult CUDAAPI stream_begin_capture(CUstream stream, CUstreamCaptureMode) {
+    if (const CUresult failed = calls.enter("cuStreamBeginCapture")) return failed;
+    const context* in = current_context();
+    if (in == nullptr) return CUDA_ERROR_INVALID_CONTEXT;
+    return stream != nullptr && stream_of(stream, in) ? CUDA_SUCCESS : misuse(CUDA_ERROR_INVALID_VALUE, "a capture of a stream that is not live");
+}
+
+CUresult CUDAAPI stream_end_capture(CUstream stream, CUgraph* made) {
+    if (const CUresult failed = calls.enter("cuStreamEndCapture")) return failed;
+    const context* in = current_context();
+    if (in == nullptr) return CUDA_ERROR_INVALID_CONTEXT;
+    if (stream == nullptr || !stream_of(stream, in)) return misuse(CUDA_ERROR_INVALID_VALUE, "the end of a capture of a stream that is not live");
+    *made = held.graphs.add(std::make_unique<graph>());
+    return CUDA_SUCCESS;
+}
+
 CUresult CUDAAPI graph_add_kernel_node(CUgraphNode* node, CUgraph in, const CUgraphNode* dependencies, std::size_t count,
                                        const CUDA_KERNEL_NODE_PARAMS_v2* parameters) {
     if (const CUresult failed = calls.enter("cuGraphAddKernelNode")) return failed;
@@ -958,6 +975,8 @@ const std::array entry_points{
     serve<PFN_cuStreamSynchronize_v2000>("cuStreamSynchronize", 2000, stream_synchronize),
     serve<PFN_cuStreamWaitEvent_v3020>("cuStreamWaitEvent", 3020, stream_wait_event),
     serve<PFN_cuStreamIsCapturing_v10000>("cuStreamIsCapturing", 10000, stream_is_capturing),
+    serve<PFN_cuStreamBeginCapture_v10010>("cuStreamBeginCapture", 10010, stream_begin_capture),
+    serve<PFN_cuStreamEndCapture_v10000>("cuStreamEndCapture", 10000, stream_end_capture),
     serve<PFN_cuEventCreate_v2000>("cuEventCreate", 2000, event_create),
     serve<PFN_cuEventRecord_v2000>("cuEventRecord", 2000, event_record),
     serve<PFN_cuEventDestroy_v4000>("cuEventDestroy", 4000, event_destroy),

@@ -1,8 +1,8 @@
 // SPDX-License-Identifier: Apache-2.0
 // A one-rank accy::nccl::communicator on device 0, through the NCCL that ACCY_NCCL_LIBRARY or the loader's path
 // gives: each collective but send and receive on a stream, checked against the data sent (fresh random values),
-// and a pipeline with an all_reduce stage between two kernels, cold and from a pool. Skips (77), saying why,
-// where there is no GPU or no NCCL.
+// and a pipeline with an all_reduce stage between two kernels, cold, from a pool and as a pipeline_graph
+// (the all_reduce captured between the kernel nodes). Skips (77), saying why, where there is no GPU or no NCCL.
 #include <gpu/device.hpp>
 
 #include "support/collective_pipeline.hpp"
@@ -106,6 +106,40 @@ BOOST_AUTO_TEST_CASE(a_pipeline_with_an_all_reduce_stage_runs_on_a_one_rank_comm
     BOOST_TEST_CONTEXT("from a pool, on a stream") {
         BOOST_TEST(to_host<float>(out.view(), n) == expected, boost::test_tools::per_element());
     }
+}
+
+BOOST_AUTO_TEST_CASE(a_pipeline_graph_captures_its_all_reduce_stage_between_the_kernel_nodes) {
+    accy::nccl::communicator one(device(), accy::nccl::unique_id::create(), 0, 1);
+    const accy::cuda::stream_owner stream(device(), CU_STREAM_NON_BLOCKING);
+    const std::uint32_t n = (1u << 20) + 7u;
+    const auto scalars = gpu_step::runtime_scalars(n);
+    const auto pool = accy::load_artifacts<gpu_step>(device(), accy::formats::cuda_ptx);
+    const auto scratch = accy::allocate_scratch<gpu_step>(device(), scalars);
+    gpu_buffer<float> in(device(), n), out(device(), n), other(device(), n);
+    accy::cuda::pipeline_graph<gpu_step> graph(device(), pool, scratch, std::array{in.view()}, std::array{out.view()}, scalars,
+                                               accy::use_communicator(one));
+    graph.upload(stream.get());
+    // Fresh values before each replay: the graph reads its operand anew.
+    const auto replay_and_check = [&](const accy::buffer& result, const char* what) {
+        const std::vector<float> sent = random_values<float>(n, -1.0f, 1.0f);
+        std::vector<float> expected(n);
+        for (std::uint32_t i = 0; i < n; ++i) expected[i] = 2.0f * (2.0f * sent[i]);
+        in.upload(sent);
+        poison(result);  // waits, after the upload too
+        graph.launch(stream.get());
+        device().synchronize(stream.get());
+        one.check();
+        BOOST_TEST_CONTEXT(what) { BOOST_TEST(to_host<float>(result, n) == expected, boost::test_tools::per_element()); }
+    };
+    for (int replay = 0; replay < 3; ++replay) replay_and_check(out.view(), "a replay");
+    // New results leave the all_reduce, between intermediates, as captured.
+    graph.update(std::array{in.view()}, std::array{other.view()}, scalars);
+    replay_and_check(other.view(), "after an update to another result");
+    // Another n would change the all_reduce's count: refused, and the graph replays as before.
+    BOOST_CHECK_EXCEPTION(graph.update(gpu_step::runtime_scalars(n / 2)), accy::error, [](const accy::error& failure) {
+        return failure.code() == accy::errc::unsupported_operation;
+    });
+    replay_and_check(other.view(), "after a refused update");
 }
 
 BOOST_AUTO_TEST_SUITE_END()

@@ -125,6 +125,8 @@ struct collective_call {
     std::size_t count = 0;
     reduction op = reduction::sum;
     int rank = 0;
+
+    friend bool operator==(const collective_call&, const collective_call&) = default;
 };
 
 /// A backend whose launches run collective stages through a `Communicator`:

@@ -78,6 +78,18 @@ public:
         return launches.arguments(stage);
     }
 
+    /// Checks the collective stages against a communicator of `ranks` ranks, as a launch does before its first stage.
+    void check_collectives(int ranks) const {
+        const auto scalars = detail::values_of<typename Pipeline::scalars>(request_.values);
+        launches_.view().check_collectives(scalars.data(), ranks, request_.context());
+    }
+
+    /// Collective stage `stage`, as its communicator runs it, after `bind(stage)`.
+    collective_call collective(std::size_t stage) const {
+        const auto scalars = detail::values_of<typename Pipeline::scalars>(request_.values);
+        return launches_.view().collective(stage, scalars.data());
+    }
+
     /// Calls `zero(buffer)` with each zero_filled workspace that stage `stage` binds, after `bind(stage)`.
     template <class Zero>
     void for_each_zero_filled(std::size_t stage, Zero&& zero) const {

@@ -67,6 +67,8 @@ struct driver_api {
     PFN_cuStreamSynchronize_v2000 stream_synchronize = nullptr;
     PFN_cuStreamWaitEvent_v3020 stream_wait_event = nullptr;
     PFN_cuStreamIsCapturing_v10000 stream_is_capturing = nullptr;
+    PFN_cuStreamBeginCapture_v10010 stream_begin_capture = nullptr;  ///< for a pipeline_graph's collective stages
+    PFN_cuStreamEndCapture_v10000 stream_end_capture = nullptr;
     PFN_cuEventCreate_v2000 event_create = nullptr;
     PFN_cuEventRecord_v2000 event_record = nullptr;
     PFN_cuEventDestroy_v4000 event_destroy = nullptr;
@@ -201,6 +203,8 @@ inline loaded_driver load_driver() {
     resolve(get_proc_address, "cuStreamSynchronize", 2000, api.stream_synchronize, failure);
     resolve(get_proc_address, "cuStreamWaitEvent", 3020, api.stream_wait_event, failure);
     resolve(get_proc_address, "cuStreamIsCapturing", 10000, api.stream_is_capturing, failure);
+    resolve(get_proc_address, "cuStreamBeginCapture", 10010, api.stream_begin_capture, failure);
+    resolve(get_proc_address, "cuStreamEndCapture", 10000, api.stream_end_capture, failure);
     resolve(get_proc_address, "cuEventCreate", 2000, api.event_create, failure);
     resolve(get_proc_address, "cuEventRecord", 2000, api.event_record, failure);
     resolve(get_proc_address, "cuEventDestroy", 4000, api.event_destroy, failure);

@@ -8,7 +8,9 @@
 #include <accy/backend/cuda/detail/check.hpp>
 #include <accy/backend/cuda/detail/condition_kernels.hpp>
 #include <accy/backend/cuda/detail/function_checks.hpp>
+#include <accy/backend/cuda/detail/owned_handle.hpp>
 #include <accy/backend/cuda/detail/parameters.hpp>
+#include <accy/backend/cuda/stream_owner.hpp>
 #include <accy/core/buffer.hpp>
 #include <accy/core/detail/owner.hpp>
 #include <accy/core/error.hpp>
@@ -18,6 +20,8 @@
 #include <accy/runtime/artifact_pool.hpp>
 #include <accy/runtime/checked_launch.hpp>
 #include <accy/runtime/detail/check_context.hpp>
+#include <accy/runtime/detail/launch_request.hpp>
+#include <accy/runtime/launch_options.hpp>
 #include <accy/runtime/scratch_buffers.hpp>
 
 #include <cuda.h>
@@ -45,24 +49,47 @@ namespace accy::cuda {
 /// (backend/cuda/detail/condition_kernels.hpp) that the graph loads, with 4 bytes of pass counters
 /// per region, when it is made. `add_to` puts the stages into a graph of the caller's, as a child
 /// graph node between the caller's own nodes (not with regions: the driver refuses conditional
-/// nodes in a child graph). Move-only: the members of
+/// nodes in a child graph). A collective stage is captured, through the communicator given as
+/// `accy::use_communicator(rank)` (which must outlive the graph), into a child graph node between the
+/// kernel nodes: one replay runs kernels and collectives, and every rank must replay its graph as it
+/// would launch the pipeline. An `update` keeps each collective's buffers and counts as captured
+/// (`unsupported_operation` otherwise: make a new graph). Move-only: the members of
 /// a moved-from graph throw `launch_argument_mismatch` (as a launch from a moved-from pool does).
 template <class Pipeline>
 class pipeline_graph {
     static_assert(is_pipeline<Pipeline> && Pipeline::well_formed,
                   "accy::cuda::pipeline_graph<P>: P must be a well-formed accy::pipeline<Definition>");
-    static_assert(!is_pipeline<Pipeline> || Pipeline::collective_count == 0,
-                  "accy::cuda::pipeline_graph<P>: P has collective stages, which a pipeline_graph does not capture "
-                  "yet: launch P on a stream with accy::use_communicator");
+
+    /// Whether a collective stage lies in a repeat_while or a when: NCCL's calls do not go into
+    /// conditional nodes.
+    static constexpr bool collective_in_region() {
+        for (const region_info& region : Pipeline::regions)
+            for (std::size_t s = region.first; s < region.end; ++s)
+                if (Pipeline::stage_infos[s].collective != collective_kind::none) return true;
+        return false;
+    }
+    static_assert(!is_pipeline<Pipeline> || !collective_in_region(),
+                  "accy::cuda::pipeline_graph<P>: P has a collective stage in a repeat_while or when, and NCCL's calls "
+                  "cannot run in a conditional node: launch P on a stream with accy::use_communicator");
 
 public:
     using pool_type = artifact_pool<Pipeline, backend>;
 
-    template <class Scalars>
+    template <class Scalars, class... Communicator>
     pipeline_graph(backend& device, const pool_type& pool, std::span<const buffer, Pipeline::scratch_count> scratch,
                    std::span<const buffer, Pipeline::operand_count> operands,
-                   std::span<const buffer, Pipeline::result_count> results, const Scalars& runtime_scalars)
+                   std::span<const buffer, Pipeline::result_count> results, const Scalars& runtime_scalars,
+                   accy::detail::use_communicator_option<Communicator>... communicator)
         : device_(&device), api_(&device.driver()), context_(device.context()), pool_(&pool), state_({api_, &device}) {
+        static_assert(sizeof...(Communicator) <= 1, "accy::cuda::pipeline_graph: one accy::use_communicator(rank) at most");
+        static_assert(Pipeline::collective_count == 0 || sizeof...(Communicator) == 1,
+                      "accy::cuda::pipeline_graph<P>: P has collective stages: pass accy::use_communicator(rank) after "
+                      "the runtime scalars");
+        static_assert((backend_with_collectives<backend, Communicator> && ...),
+                      "accy::cuda::pipeline_graph: use_communicator(c) takes an accy::nccl::communicator");
+        ((collectives_ = {communicator.communicator, &accy::detail::run_collective_on<backend, Communicator>,
+                          static_cast<int>(communicator.communicator->size())}),
+         ...);
         assign(scratch_, scratch);
         assign(operands_, operands);
         assign(results_, results);
@@ -74,11 +101,12 @@ public:
         detail::check(*api_, api_->graph_instantiate(&state_->exec, state_->graph, 0), "cuGraphInstantiate");
     }
 
-    template <class Scalars>
+    template <class Scalars, class... Communicator>
     pipeline_graph(backend& device, const pool_type& pool, const scratch_buffers<Pipeline, backend>& scratch,
                    std::span<const buffer, Pipeline::operand_count> operands,
-                   std::span<const buffer, Pipeline::result_count> results, const Scalars& runtime_scalars)
-        : pipeline_graph(device, pool, scratch.buffers(), operands, results, runtime_scalars) {}
+                   std::span<const buffer, Pipeline::result_count> results, const Scalars& runtime_scalars,
+                   accy::detail::use_communicator_option<Communicator>... communicator)
+        : pipeline_graph(device, pool, scratch.buffers(), operands, results, runtime_scalars, communicator...) {}
 
     /// Replays every stage, in order, on `stream` (the legacy default stream when none). Returns
     /// without waiting.
@@ -206,6 +234,8 @@ private:
         checked_launch<Pipeline, backend> launches(*device_, *pool_, scratch_, operands_, results_, runtime_scalars,
                                                    "pipeline_graph");
         std::size_t stage = 0;
+        if constexpr (Pipeline::collective_count > 0) launches.check_collectives(collectives_.ranks);
+        [[maybe_unused]] std::optional<stream_owner> capture;  // where the collectives are captured, made for the first
         try {
             for (; stage < Pipeline::stage_count; ++stage) detail::check_resident((*pool_)[stage].kernel, launches.config(stage).grid);
             CUgraph graph = state_->graph;  // where the next node goes: the pipeline's graph, or a region's body
@@ -213,7 +243,24 @@ private:
             bool last_is_kernel = false;
             [[maybe_unused]] std::size_t region = 0;  // the next region to open or close
             for (stage = 0; stage < stages; ++stage) {
-                detail::kernel_parameters parameters(*api_, launches.bind(stage));
+                const std::span<const kernel_argument> bound = launches.bind(stage);
+                if constexpr (Pipeline::collective_count > 0) {
+                    if (Pipeline::stage_infos[stage].collective != collective_kind::none) {
+                        const collective_call call = launches.collective(stage);
+                        if (how == node_write::set) {
+                            check_captured(stage, call);
+                            if (written != nullptr) ++*written;
+                            continue;
+                        }
+                        if (!capture) capture.emplace(*device_, CU_STREAM_NON_BLOCKING);
+                        nodes_[stage] = add_collective(capture->get(), call, graph, last);
+                        captured_[stage] = call;
+                        last = nodes_[stage];
+                        last_is_kernel = false;
+                        continue;
+                    }
+                }
+                detail::kernel_parameters parameters(*api_, bound);
                 CUDA_KERNEL_NODE_PARAMS node{};
                 node.func = (*pool_)[stage].kernel.function;
                 detail::set_geometry(node, launches.config(stage));
@@ -275,6 +322,39 @@ private:
         if (written != nullptr) ++*written;
         detail::check(*api_, api_->graph_exec_kernel_node_set_params(state_->exec, node, &parameters),
                       "cuGraphExecKernelNodeSetParams");
+    }
+
+    /// Captures `call` on `stream`, a stream of the graph's context no one else queues on, into a graph
+    /// of its own and adds that to `graph` as a child graph node after `last`; returns the node.
+    CUgraphNode add_collective(CUstream stream, const collective_call& call, CUgraph graph, CUgraphNode last) {
+        using owned_graph = detail::owned_handle<CUgraph, &driver_api::graph_destroy>;
+        // Thread-local: other threads' calls that a capture forbids go on; NCCL's own, where it
+        // needs them, are made in a mode of its choosing.
+        detail::check(*api_, api_->stream_begin_capture(stream, CU_STREAM_CAPTURE_MODE_THREAD_LOCAL), "cuStreamBeginCapture");
+        CUgraph ended = nullptr;
+        try {
+            const std::optional<CUstream> on = stream;
+            collectives_.run(state_->device, collectives_.communicator, call, &on);
+        } catch (...) {
+            // The capture ends whatever happened; the collective's failure is the error to report.
+            if (api_->stream_end_capture(stream, &ended) == CUDA_SUCCESS && ended != nullptr) api_->graph_destroy(ended);
+            throw;
+        }
+        detail::check(*api_, api_->stream_end_capture(stream, &ended), "cuStreamEndCapture");
+        const accy::detail::owner<owned_graph> captured({api_, ended});  // the node holds a copy of it
+        CUgraphNode added = nullptr;
+        detail::check(*api_, api_->graph_add_child_graph_node(&added, graph, &last, last == nullptr ? 0 : 1, ended),
+                      "cuGraphAddChildGraphNode");
+        return added;
+    }
+
+    /// Refuses an `update` that would change collective stage `stage`'s call from the one captured.
+    void check_captured(std::size_t stage, const collective_call& call) const {
+        if (call == captured_[stage]) return;
+        accy::detail::fail(errc::unsupported_operation, accy::detail::context_of<Pipeline>("pipeline_graph::update"),
+                           {"collective stage ", stage, " would run on other buffers or counts than the ones captured (",
+                            captured_[stage].count, " elements then, ", call.count,
+                            " now), and a captured collective cannot be changed in place: make a new pipeline_graph"});
     }
 
     /// The pass counters of the loops and the condition kernels the regions need, made once.
@@ -408,6 +488,9 @@ private:
     std::array<CUgraphNode, Pipeline::region_count> conditions_{};  ///< each region's condition kernel's node
     std::array<CUgraphConditionalHandle, Pipeline::region_count> handles_{};
     typename Pipeline::scalar_values values_{};  ///< the scalars the nodes now hold
+    accy::detail::collective_runner collectives_{};  ///< the communicator the collective stages were captured through
+    /// Each collective stage's call as captured (the others' are empty).
+    std::array<collective_call, Pipeline::collective_count == 0 ? 0 : Pipeline::stage_count> captured_{};
 };
 
 }  // namespace accy::cuda

@@ -11,6 +11,7 @@
 #include <accy/kernel/geometry.hpp>
 #include <accy/kernel/kernel_entry.hpp>
 #include <accy/pipeline/buffer_ref.hpp>
+#include <accy/runtime/backend.hpp>
 #include <accy/runtime/detail/evaluate.hpp>
 #include <accy/runtime/detail/launch_plan.hpp>
 
@@ -92,6 +93,15 @@ public:
     std::span<const kernel_argument> arguments(std::size_t stage) const noexcept {
         return {arguments_ + pipeline_.stage_plans[stage].first_argument, pipeline_.stage_plans[stage].argument_count};
     }
+
+    /// Collective stage `stage` at these runtime scalars, as its communicator runs it, once `bind` bound its buffers.
+    collective_call collective(std::size_t stage, const derived_value* scalars) const;
+
+    /// Checks every collective stage against a communicator of `ranks` ranks, before any stage launches:
+    /// the elements of its source and result (an all-gather's result holds the ranks × its source's, a
+    /// reduce-scatter's source the ranks × its result's, the others' as many), a root or peer among the
+    /// ranks. `launch_argument_mismatch` names the stage and the numbers, in `context`.
+    void check_collectives(const derived_value* scalars, int ranks, const error_context& context) const;
 
     /// Calls `zero` with each zero_filled workspace that stage `stage` binds, after `bind`, to clear it before the stage runs.
     template <class Zero>

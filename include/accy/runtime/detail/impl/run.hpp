@@ -106,70 +106,6 @@ private:
     std::size_t count_ = 0;
 };
 
-/// The elements of the declared buffer in row `row` of `pipeline`'s buffer table, at these scalars.
-inline std::uint64_t elements_of(const pipeline_table& pipeline, std::size_t row, const derived_value* scalars) {
-    const derivation_step* extent = pipeline.steps + pipeline.buffers[row].extent_step;
-    return static_cast<std::uint64_t>(evaluate(extent, scalars).integer);
-}
-
-/// Collective stage `stage` of `call`, as its communicator runs it, once its buffers are bound.
-inline collective_call collective_call_of(const launch_call& call, std::size_t stage) {
-    const stage_plan& plan = call.launches.plan(stage);
-    const argument_plan* arguments = call.pipeline.arguments + plan.first_argument;
-    const std::span<const kernel_argument> bound = call.launches.arguments(stage);
-    collective_call made{plan.collective, call.pipeline.buffers[arguments[0].buffer_row].type};
-    made.op = plan.op;
-    made.rank = plan.root;
-    const std::uint64_t first = elements_of(call.pipeline, arguments[0].buffer_row, call.scalars);
-    switch (plan.collective) {
-    case collective_kind::send:
-    case collective_kind::receive:
-        (plan.collective == collective_kind::send ? made.from : made.to) = bound[0].buffer;
-        made.count = first;
-        made.rank = call.launches.peer(stage);
-        return made;
-    default: break;
-    }
-    made.from = bound[0].buffer;
-    made.to = bound[1].buffer;
-    // NCCL's counts: per rank for an all-gather (its source's) and a reduce-scatter (its result's).
-    made.count = plan.collective == collective_kind::reduce_scatter ? elements_of(call.pipeline, arguments[1].buffer_row, call.scalars)
-                                                                     : first;
-    return made;
-}
-
-/// Checks every collective stage of `call` against its communicator's rank count, before any stage
-/// launches: the elements of its source and result (an all-gather's result holds the ranks × its
-/// source's, a reduce-scatter's source the ranks × its result's, the others' as many), a root or peer
-/// among the ranks. `launch_argument_mismatch` names the stage and the numbers.
-inline void check_collectives(const launch_call& call) {
-    const int ranks = call.collectives.ranks;
-    for (std::size_t stage = 0; stage < call.pipeline.stage_count; ++stage) {
-        const stage_plan& plan = call.launches.plan(stage);
-        if (plan.collective == collective_kind::none) continue;
-        const error_context at = merged({.stage = stage, .stage_target = collective_target(plan.collective)}, call.context);
-        const argument_plan* arguments = call.pipeline.arguments + plan.first_argument;
-        const std::uint64_t first = elements_of(call.pipeline, arguments[0].buffer_row, call.scalars);
-        if (plan.collective == collective_kind::send || plan.collective == collective_kind::receive) {
-            const std::int32_t peer = call.launches.peer(stage);
-            if (peer >= ranks) fail(errc::launch_argument_mismatch, at, {"the peer is rank ", peer, ", outside the ", ranks, " ranks"});
-            continue;
-        }
-        if (plan.collective == collective_kind::broadcast && plan.root >= ranks)
-            fail(errc::launch_argument_mismatch, at, {"the root is rank ", plan.root, ", outside the ", ranks, " ranks"});
-        const std::uint64_t second = elements_of(call.pipeline, arguments[1].buffer_row, call.scalars);
-        const wide_uint ranked = wide_uint{static_cast<unsigned>(ranks)};
-        if (plan.collective == collective_kind::all_gather && second != ranked * first)
-            fail(errc::launch_argument_mismatch, at,
-                 {"its result holds ", second, " elements, and ", ranks, " ranks of ", first, " elements make ", ranked * first});
-        if (plan.collective == collective_kind::reduce_scatter && first != ranked * second)
-            fail(errc::launch_argument_mismatch, at,
-                 {"its source holds ", first, " elements, and ", ranks, " ranks of ", second, " elements take ", ranked * second});
-        if ((plan.collective == collective_kind::all_reduce || plan.collective == collective_kind::broadcast) && first != second)
-            fail(errc::launch_argument_mismatch, at, {"its source holds ", first, " elements and its result ", second});
-    }
-}
-
 /// The stages of one call, launched with the backend's context current (`backend_calls::in_context`).
 struct stage_run {
     const launch_call& call;
@@ -196,7 +132,8 @@ struct stage_run {
         const backend_calls& calls = call.calls;
         const trace_range traced_stage(call.stage_trace(stage));
         if (call.launches.plan(stage).collective != collective_kind::none) {
-            call.collectives.run(call.device, call.collectives.communicator, collective_call_of(call, stage), call.stream);
+            call.collectives.run(call.device, call.collectives.communicator,
+                                 call.launches.collective(stage, call.scalars), call.stream);
             return;
         }
         const void* launched = kernel(stage);
@@ -342,7 +279,8 @@ ACCY_DECL void run_launches(const launch_call& call) {
               "then wait and free them, which a capture does not allow (the capture would be invalidated): launch "
               "from an accy::artifact_pool with accy::scratch_buffers"});
     }
-    check_collectives(call);
+    if (call.collectives.run != nullptr)  // none without collective stages
+        call.launches.check_collectives(call.scalars, call.collectives.ranks, call.context);
     owned_arena arena(call.calls, call.device, call.stream);
     if (!call.inputs.scratch)
         fill_arena(call.pipeline, call.calls, call.device, call.scalars, call.allocated, call.context, arena, waits);

@@ -179,4 +179,64 @@ ACCY_DECL void bind_stage(const kernel_entry* entry, const argument_plan* argume
     }
 }
 
+/// The elements of the declared buffer in row `row` of `pipeline`'s buffer table, at these scalars.
+inline std::uint64_t elements_of(const pipeline_table& pipeline, std::size_t row, const derived_value* scalars) {
+    const derivation_step* extent = pipeline.steps + pipeline.buffers[row].extent_step;
+    return static_cast<std::uint64_t>(evaluate(extent, scalars).integer);
+}
+
+ACCY_DECL collective_call launches_view::collective(std::size_t stage, const derived_value* scalars) const {
+    const pipeline_table& pipeline = pipeline_;
+    const stage_plan& plan = this->plan(stage);
+    const argument_plan* planned = pipeline.arguments + plan.first_argument;
+    const std::span<const kernel_argument> bound = arguments(stage);
+    collective_call made{plan.collective, pipeline.buffers[planned[0].buffer_row].type};
+    made.op = plan.op;
+    made.rank = plan.root;
+    const std::uint64_t first = elements_of(pipeline, planned[0].buffer_row, scalars);
+    switch (plan.collective) {
+    case collective_kind::send:
+    case collective_kind::receive:
+        (plan.collective == collective_kind::send ? made.from : made.to) = bound[0].buffer;
+        made.count = first;
+        made.rank = peer(stage);
+        return made;
+    default: break;
+    }
+    made.from = bound[0].buffer;
+    made.to = bound[1].buffer;
+    // NCCL's counts: per rank for an all-gather (its source's) and a reduce-scatter (its result's).
+    made.count = plan.collective == collective_kind::reduce_scatter ? elements_of(pipeline, planned[1].buffer_row, scalars)
+                                                                     : first;
+    return made;
+}
+
+ACCY_DECL void launches_view::check_collectives(const derived_value* scalars, int ranks, const error_context& context) const {
+    const pipeline_table& pipeline = pipeline_;
+    for (std::size_t stage = 0; stage < pipeline.stage_count; ++stage) {
+        const stage_plan& plan = this->plan(stage);
+        if (plan.collective == collective_kind::none) continue;
+        const error_context at = merged({.stage = stage, .stage_target = collective_target(plan.collective)}, context);
+        const argument_plan* planned = pipeline.arguments + plan.first_argument;
+        const std::uint64_t first = elements_of(pipeline, planned[0].buffer_row, scalars);
+        if (plan.collective == collective_kind::send || plan.collective == collective_kind::receive) {
+            const std::int32_t rank = peer(stage);
+            if (rank >= ranks) fail(errc::launch_argument_mismatch, at, {"the peer is rank ", rank, ", outside the ", ranks, " ranks"});
+            continue;
+        }
+        if (plan.collective == collective_kind::broadcast && plan.root >= ranks)
+            fail(errc::launch_argument_mismatch, at, {"the root is rank ", plan.root, ", outside the ", ranks, " ranks"});
+        const std::uint64_t second = elements_of(pipeline, planned[1].buffer_row, scalars);
+        const wide_uint ranked = wide_uint{static_cast<unsigned>(ranks)};
+        if (plan.collective == collective_kind::all_gather && second != ranked * first)
+            fail(errc::launch_argument_mismatch, at,
+                 {"its result holds ", second, " elements, and ", ranks, " ranks of ", first, " elements make ", ranked * first});
+        if (plan.collective == collective_kind::reduce_scatter && first != ranked * second)
+            fail(errc::launch_argument_mismatch, at,
+                 {"its source holds ", first, " elements, and ", ranks, " ranks of ", second, " elements take ", ranked * second});
+        if ((plan.collective == collective_kind::all_reduce || plan.collective == collective_kind::broadcast) && first != second)
+            fail(errc::launch_argument_mismatch, at, {"its source holds ", first, " elements and its result ", second});
+    }
+}
+
 }  // namespace accy::detail
