@@ -12,6 +12,7 @@
 #include <accy/backend/cuda/detail/parameters.hpp>
 #include <accy/backend/cuda/stream_owner.hpp>
 #include <accy/core/buffer.hpp>
+#include <accy/core/detail/message.hpp>
 #include <accy/core/detail/owner.hpp>
 #include <accy/core/error.hpp>
 #include <accy/kernel/kernel_entry.hpp>
@@ -351,10 +352,11 @@ private:
     /// Refuses an `update` that would change collective stage `stage`'s call from the one captured.
     void check_captured(std::size_t stage, const collective_call& call) const {
         if (call == captured_[stage]) return;
-        accy::detail::fail(errc::unsupported_operation, accy::detail::context_of<Pipeline>("pipeline_graph::update"),
-                           {"collective stage ", stage, " would run on other buffers or counts than the ones captured (",
-                            captured_[stage].count, " elements then, ", call.count,
-                            " now), and a captured collective cannot be changed in place: make a new pipeline_graph"});
+        const std::size_t then = captured_[stage].count;
+        throw error(errc::unsupported_operation, accy::detail::context_of<Pipeline>("pipeline_graph::update"),
+                    accy::detail::message("collective stage ", stage, " would run on other buffers or counts than the ones "
+                                          "captured (", then, " elements then, ", call.count, " now), and a captured "
+                                          "collective cannot be changed in place: make a new pipeline_graph"));
     }
 
     /// The pass counters of the loops and the condition kernels the regions need, made once.
