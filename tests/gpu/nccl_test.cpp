@@ -2,7 +2,8 @@
 // A one-rank accy::nccl::communicator on device 0, through the NCCL that ACCY_NCCL_LIBRARY or the loader's path
 // gives: each collective but send and receive on a stream, checked against the data sent (fresh random values),
 // and a pipeline with an all_reduce stage between two kernels, cold, from a pool and as a pipeline_graph
-// (the all_reduce captured between the kernel nodes). Skips (77), saying why, where there is no GPU or no NCCL.
+// (the all_reduce captured between the kernel nodes), and a receive and send to itself as one group. Skips (77),
+// saying why, where there is no GPU or no NCCL.
 #include <gpu/device.hpp>
 
 #include "support/collective_pipeline.hpp"
@@ -140,6 +141,34 @@ BOOST_AUTO_TEST_CASE(a_pipeline_graph_captures_its_all_reduce_stage_between_the_
         return failure.code() == accy::errc::unsupported_operation;
     });
     replay_and_check(other.view(), "after a refused update");
+}
+
+BOOST_AUTO_TEST_CASE(a_receive_and_a_send_to_itself_run_as_one_group_on_a_stream_and_in_a_graph) {
+    // Outside a group NCCL's receive would wait for a send queued after it: the group pairs them.
+    using ring = accy_test::collectives::ring;
+    accy::nccl::communicator one(device(), accy::nccl::unique_id::create(), 0, 1);
+    const std::uint32_t n = (1u << 18) + 3u;
+    const auto scalars = ring::runtime_scalars(n, 0, 0);
+    gpu_buffer<float> in(device(), n), out(device(), n);
+    const auto check = [&](const char* what, auto&& run) {
+        const std::vector<float> sent = random_values<float>(n, -1.0f, 1.0f);
+        in.upload(sent);
+        poison(out.view());
+        run();
+        device().synchronize(std::nullopt);
+        one.check();
+        BOOST_TEST_CONTEXT(what) { BOOST_TEST(to_host<float>(out.view(), n) == sent, boost::test_tools::per_element()); }
+    };
+    check("a stream launch", [&] {
+        accy::launch_pipeline<ring>(device(), accy::formats::cuda_ptx, std::array{in.view()}, std::array{out.view()}, scalars,
+                                    accy::use_communicator(one));
+    });
+    const auto pool = accy::load_artifacts<ring>(device(), accy::formats::cuda_ptx);
+    const auto scratch = accy::allocate_scratch<ring>(device(), scalars);
+    accy::cuda::pipeline_graph<ring> graph(device(), pool, scratch, std::array{in.view()}, std::array{out.view()}, scalars,
+                                           accy::use_communicator(one));
+    check("a pipeline_graph", [&] { graph.launch(); });
+    check("the pipeline_graph again", [&] { graph.launch(); });
 }
 
 BOOST_AUTO_TEST_SUITE_END()

@@ -69,8 +69,12 @@ BOOST_AUTO_TEST_CASE(each_collective_has_nccls_counts_and_its_rank) {
     }
     BOOST_TEST(rank.collectives[0].from_id == 1001u);
     BOOST_TEST(rank.collectives[0].to_id == 1002u);
-    BOOST_TEST(rank.collectives[3].from_id == 1003u);
+    BOOST_TEST(rank.collectives[3].from_id == 1001u);
     BOOST_TEST(rank.collectives[4].to_id == 1004u);
+    // The send and the receive after it are one group, one call of the communicator; the others each its own.
+    for (std::size_t k = 0; k < 3; ++k) BOOST_TEST(rank.collectives[k].group == k);
+    BOOST_TEST(rank.collectives[3].group == 3u);
+    BOOST_TEST(rank.collectives[4].group == 3u);
     BOOST_TEST(device.launches.empty());
 }
 
@@ -99,7 +103,7 @@ BOOST_AUTO_TEST_CASE(describe_names_each_collective_and_its_buffers) {
     BOOST_TEST(text.find("stage 0: accy::all_gather, operand<0> -> result<0>\n") != std::string::npos, text);
     BOOST_TEST(text.find("stage 1: accy::reduce_scatter (sum), result<0> -> intermediate<0>\n") != std::string::npos, text);
     BOOST_TEST(text.find("stage 2: accy::broadcast from rank 0, intermediate<0> -> result<1>\n") != std::string::npos, text);
-    BOOST_TEST(text.find("stage 3: accy::send result<1>, to rank next\n") != std::string::npos, text);
+    BOOST_TEST(text.find("stage 3: accy::send operand<0>, to rank next\n") != std::string::npos, text);
     BOOST_TEST(text.find("stage 4: accy::receive into result<2>, from rank previous\n") != std::string::npos, text);
 }
 

@@ -2,7 +2,7 @@
 // Defines the tests' pipelines with collective stages, over host kernels (and, on the recording
 // backend, their cuda_ptx entries): a data-parallel step (scale → all_reduce → scale), and a
 // pipeline of every collective: all_gather, reduce_scatter, broadcast, and a send and receive
-// around a ring of ranks.
+// around a ring of ranks; and a ring whose receive comes first.
 #pragma once
 
 #include <accy/accy.hpp>
@@ -51,7 +51,7 @@ using step = accy::pipeline<step_definition>;
 /// With n elements a rank: result 0 = every rank's operand in rank order (all_gather); this rank's
 /// block of the ranks' result 0 summed (reduce_scatter: every rank's result 0 is the same, so rank r
 /// gets ranks × rank r's operand); result 1 = rank 0's of those (broadcast), ranks × rank 0's
-/// operand; result 2 = the previous rank's result 1 (a send to `next`, a receive from `previous`).
+/// operand; result 2 = the previous rank's operand (a send to `next`, a receive from `previous`).
 struct every_definition : accy::definition_base<"accy.test.collectives.every", registry> {
     using runtime_scalars = accy::runtime_scalars<accy::scalar<"n", std::uint32_t, accy::at_least<1>>,
                                                   accy::scalar<"ranks", std::uint32_t, accy::at_least<1>>,
@@ -63,9 +63,20 @@ struct every_definition : accy::definition_base<"accy.test.collectives.every", r
     using stages = accy::stages<accy::all_gather<accy::operand<0>, accy::result<0>>,
                                 accy::reduce_scatter<accy::reduction::sum, accy::result<0>, accy::intermediate<0>>,
                                 accy::broadcast<0, accy::intermediate<0>, accy::result<1>>,
-                                accy::send<accy::forward<2>, accy::result<1>>,
+                                accy::send<accy::forward<2>, accy::operand<0>>,
                                 accy::receive<accy::forward<3>, accy::result<2>>>;
 };
 using every = accy::pipeline<every_definition>;
+
+/// A ring whose receive comes before its send: result 0 = the previous rank's operand. The two run as
+/// one group, so that no rank waits for a send that its peer has not made yet.
+struct ring_definition : accy::definition_base<"accy.test.collectives.ring", registry> {
+    using runtime_scalars = accy::runtime_scalars<accy::scalar<"n", std::uint32_t, accy::at_least<1>>,
+                                                  accy::scalar<"next", std::int32_t>, accy::scalar<"previous", std::int32_t>>;
+    using operands = accy::operands<accy::shape<dtype::f32, n>>;
+    using results = accy::results<accy::shape<dtype::f32, n>>;
+    using stages = accy::stages<accy::receive<accy::forward<2>, accy::result<0>>, accy::send<accy::forward<1>, accy::operand<0>>>;
+};
+using ring = accy::pipeline<ring_definition>;
 
 }  // namespace accy_test::collectives

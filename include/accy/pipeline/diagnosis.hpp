@@ -119,6 +119,14 @@ constexpr diagnosis stage_problem(std::size_t s) {
             const argument_info& peer = stage.arguments[1];
             if (peer.value.fault != derivation_fault::none) return diagnosis::at_stage(detail::problem_of(peer.value.fault), s);
             if (!peer.value.type.integer()) return diagnosis::at_stage(problem::collective_peer_not_an_integer, s);
+            // It runs in one group with the sends and receives just before it, in any order.
+            for (std::size_t t = s; t-- > 0;) {
+                const stage_info& earlier = stage_infos[t];
+                if (earlier.collective != collective_kind::send && earlier.collective != collective_kind::receive) break;
+                if ((stage.collective == collective_kind::receive || earlier.collective == collective_kind::receive) &&
+                    earlier.arguments[0].ref == stage.arguments[0].ref)
+                    return diagnosis::at_stage(problem::collective_group_shares_a_buffer, s);
+            }
         } else {
             if (shape_of(stage.arguments[1].ref).type != type) return diagnosis::at_stage(problem::collective_element_types_differ, s);
             // Only an all-reduce and a broadcast take one buffer as both: the others' two hold different counts.

@@ -75,6 +75,7 @@ enum class problem {
     collective_element_types_differ,
     collective_root_negative,
     collective_peer_not_an_integer,
+    collective_group_shares_a_buffer,
     // in a repeat_while or when
     region_holds_other_than_stages,
     condition_flag_invalid,
@@ -153,6 +154,7 @@ constexpr std::string_view to_string(problem value) noexcept {
     case problem::collective_element_types_differ: return "collective_element_types_differ";
     case problem::collective_root_negative: return "collective_root_negative";
     case problem::collective_peer_not_an_integer: return "collective_peer_not_an_integer";
+    case problem::collective_group_shares_a_buffer: return "collective_group_shares_a_buffer";
     case problem::region_holds_other_than_stages: return "region_holds_other_than_stages";
     case problem::condition_flag_invalid: return "condition_flag_invalid";
     case problem::loop_without_bound: return "loop_without_bound";

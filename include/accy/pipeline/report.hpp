@@ -152,6 +152,7 @@ ACCY_DIAGNOSTIC(collective_dtype_unsupported, "accy::pipeline: a collective stag
 ACCY_DIAGNOSTIC(collective_element_types_differ, "accy::pipeline: a collective stage's source and result hold elements of different dtypes; a collective moves elements, it does not convert them");
 ACCY_DIAGNOSTIC(collective_root_negative, "accy::pipeline: an accy::broadcast's root rank is negative; ranks are 0 to the rank count - 1");
 ACCY_DIAGNOSTIC(collective_peer_not_an_integer, "accy::pipeline: an accy::send's or accy::receive's peer must be an integer derivation (accy::constant<1>, or a runtime scalar)");
+ACCY_DIAGNOSTIC(collective_group_shares_a_buffer, "accy::pipeline: consecutive accy::send and accy::receive stages run as one group, whose calls the ranks pair in any order, so none of them may receive into a buffer another of them sends or receives; put another stage between them, or use another buffer");
 ACCY_DIAGNOSTIC(condition_flag_never_written, "accy::pipeline: no stage writes a region's flag where it must: a stage inside accy::repeat_while, before the loop tests it, or a stage before accy::when; bind the flag there to a parameter a kernel writes");
 ACCY_DIAGNOSTIC(no_entry_for_format, "accy: a stage has no kernel entry in the format given at compile time; add one to the registry, or pass the format at run time to get errc::unsupported_operation");
 

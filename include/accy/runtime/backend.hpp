@@ -130,14 +130,16 @@ struct collective_call {
 };
 
 /// A backend whose launches run collective stages through a `Communicator`:
-/// `run_collective(device, communicator, call, stream)`, found by argument-dependent lookup, queues
-/// `call` on `stream` (the default one when none), and `communicator.size()` is the rank count. The
-/// host backend runs them through `host::communicator`, the CUDA backend through `nccl::communicator`.
+/// `run_collectives(device, communicator, calls, stream)`, found by argument-dependent lookup, queues
+/// `calls` on `stream` (the default one when none): one collective stage, or a group of consecutive
+/// send and receive stages, whose sends and receives the ranks may pair in any order (NCCL's
+/// `ncclGroupStart`/`ncclGroupEnd`); `communicator.size()` is the rank count. The host backend runs
+/// them through `host::communicator`, the CUDA backend through `nccl::communicator`.
 template <class Backend, class Communicator>
 concept backend_with_collectives =
-    backend<Backend> && requires(Backend& device, Communicator& communicator, const collective_call& call,
+    backend<Backend> && requires(Backend& device, Communicator& communicator, std::span<const collective_call> calls,
                                  const std::optional<typename Backend::stream>& stream) {
-        run_collective(device, communicator, call, stream);
+        run_collectives(device, communicator, calls, stream);
         { communicator.size() } -> std::convertible_to<int>;
     };
 

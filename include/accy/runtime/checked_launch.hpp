@@ -84,6 +84,9 @@ public:
         launches_.view().check_collectives(scalars.data(), ranks, request_.context());
     }
 
+    /// The stage after the group of collective stages that `stage` begins (`launches_view::collective_group_end`).
+    std::size_t collective_group_end(std::size_t stage) const noexcept { return launches_.view().collective_group_end(stage); }
+
     /// Collective stage `stage`, as its communicator runs it, after `bind(stage)`.
     collective_call collective(std::size_t stage) const {
         const auto scalars = detail::values_of<typename Pipeline::scalars>(request_.values);

@@ -225,19 +225,24 @@ struct recording_communicator {
         recording_backend::object_id from_id = 0;  ///< `id_of` the call's source, 0 for none
         recording_backend::object_id to_id = 0;    ///< and of its result
         std::optional<recording_backend::stream> on{};
+        std::size_t group = 0;  ///< which call of `run_collectives` it came in: a group's calls share it
     };
 
     int rank = 0;
     int ranks = 1;
     std::vector<record> collectives{};
+    std::size_t groups = 0;  ///< the calls of `run_collectives` so far
 
     int size() const noexcept { return ranks; }
 };
 
-/// Records a collective stage of a launch on the recording backend (`backend_with_collectives`).
-inline void run_collective(recording_backend& device, recording_communicator& communicator, const collective_call& call,
-                           const std::optional<recording_backend::stream>& on) {
-    communicator.collectives.push_back({call, device.id_of(call.from), device.id_of(call.to), on});
+/// Records a collective stage of a launch on the recording backend, or a group of send and receive
+/// stages, in order, each with the number of its group (`backend_with_collectives`).
+inline void run_collectives(recording_backend& device, recording_communicator& communicator,
+                            std::span<const collective_call> calls, const std::optional<recording_backend::stream>& on) {
+    for (const collective_call& call : calls)
+        communicator.collectives.push_back({call, device.id_of(call.from), device.id_of(call.to), on, communicator.groups});
+    ++communicator.groups;
 }
 
 }  // namespace accy::testing

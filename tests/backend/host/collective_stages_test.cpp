@@ -2,9 +2,9 @@
 // Pipelines with collective stages on 1, 2 and 4 thread ranks, each with a host backend and an
 // accy::host::communicator of its own, against the same computation in one thread on fresh random
 // data: a step (kernel, all_reduce, kernel), and a pipeline of every collective. Under a watchdog.
-#include "hardening/watchdog.hpp"
 #include "support/collective_pipeline.hpp"
 #include "support/random_data.hpp"
+#include "support/thread_ranks.hpp"
 
 #include <accy/accy.hpp>
 #include <accy/backend/host.hpp>
@@ -14,39 +14,15 @@
 
 #include <algorithm>
 #include <array>
-#include <chrono>
 #include <cstdint>
 #include <exception>
 #include <random>
-#include <string>
-#include <thread>
 #include <vector>
 
 namespace {
 
 namespace collectives = accy_test::collectives;
 using buffer = accy::device_buffer<float, accy::host::backend>;
-
-/// Runs `rank(r, communicator)` on one thread per rank of a group of `ranks`; what each threw, as text.
-template <class Rank>
-std::vector<std::string> on_ranks(int ranks, Rank&& rank) {
-    std::vector<std::string> failures(static_cast<std::size_t>(ranks));
-    accy_test::within(std::chrono::seconds(30), "a pipeline on thread ranks", [&] {
-        const accy::host::rank_group group(ranks);
-        std::vector<std::thread> running;
-        for (int r = 0; r < ranks; ++r)
-            running.emplace_back([&, r] {
-                try {
-                    accy::host::communicator communicator(group, r);
-                    rank(r, communicator);
-                } catch (const std::exception& failure) {
-                    failures[static_cast<std::size_t>(r)] = failure.what();
-                }
-            });
-        for (std::thread& thread : running) thread.join();
-    });
-    return failures;
-}
 
 std::vector<float> drawn(std::uint32_t count, std::mt19937& engine) {
     std::uniform_real_distribution<float> value(-4.0f, 4.0f);
@@ -73,7 +49,7 @@ BOOST_AUTO_TEST_CASE(a_step_with_an_all_reduce_stage_matches_one_thread) {
                     expected[i] = 2.0f * sum;
                 }
                 std::vector<std::vector<float>> got(ranks);
-                const std::vector<std::string> failures = on_ranks(ranks, [&](int r, accy::host::communicator& communicator) {
+                const std::vector<std::exception_ptr> thrown = accy_test::on_thread_ranks(ranks, [&](int r, accy::host::communicator& communicator) {
                     accy::host::backend device(1);
                     buffer in(device, n), out(device, n);
                     in.upload(inputs[r]);
@@ -82,7 +58,7 @@ BOOST_AUTO_TEST_CASE(a_step_with_an_all_reduce_stage_matches_one_thread) {
                     got[r] = out.download();
                 });
                 for (int r = 0; r < ranks; ++r) {
-                    BOOST_TEST(failures[r].empty(), "rank " << r << ": " << failures[r]);
+                    BOOST_TEST(!thrown[r], "rank " << r << ": " << accy_test::what_of(thrown[r]));
                     BOOST_TEST(got[r] == expected, "rank " << r);
                 }
             }
@@ -107,7 +83,7 @@ BOOST_AUTO_TEST_CASE(every_collective_stage_matches_one_thread) {
                 from_root[i] = sum;
             }
             std::vector<std::array<std::vector<float>, 3>> got(ranks);
-            const std::vector<std::string> failures = on_ranks(ranks, [&](int r, accy::host::communicator& communicator) {
+            const std::vector<std::exception_ptr> thrown = accy_test::on_thread_ranks(ranks, [&](int r, accy::host::communicator& communicator) {
                 accy::host::backend device(1);
                 buffer in(device, n), all(device, n * static_cast<std::uint32_t>(ranks)), root(device, n), received(device, n);
                 in.upload(inputs[r]);
@@ -119,10 +95,35 @@ BOOST_AUTO_TEST_CASE(every_collective_stage_matches_one_thread) {
                 got[r] = {all.download(), root.download(), received.download()};
             });
             for (int r = 0; r < ranks; ++r) {
-                BOOST_TEST(failures[r].empty(), "rank " << r << ": " << failures[r]);
+                BOOST_TEST(!thrown[r], "rank " << r << ": " << accy_test::what_of(thrown[r]));
                 BOOST_TEST(got[r][0] == gathered, "all_gather, rank " << r);
                 BOOST_TEST(got[r][1] == from_root, "reduce_scatter then broadcast, rank " << r);
-                BOOST_TEST(got[r][2] == from_root, "send and receive, rank " << r);
+                BOOST_TEST(got[r][2] == inputs[(r + ranks - 1) % ranks], "send and receive: the previous rank's operand, rank " << r);
+            }
+        }
+    }
+}
+
+BOOST_AUTO_TEST_CASE(a_receive_before_a_send_runs_as_one_group_and_does_not_wait_for_itself) {
+    std::mt19937 engine = accy_test::fresh_engine();
+    for (const int ranks : {1, 2, 4}) {
+        const std::uint32_t n = 1000;
+        BOOST_TEST_CONTEXT(ranks << " rank(s)") {
+            std::vector<std::vector<float>> inputs(ranks);
+            for (auto& input : inputs) input = drawn(n, engine);
+            std::vector<std::vector<float>> got(ranks);
+            const std::vector<std::exception_ptr> thrown = accy_test::on_thread_ranks(ranks, [&](int r, accy::host::communicator& communicator) {
+                accy::host::backend device(1);
+                buffer in(device, n), received(device, n);
+                in.upload(inputs[r]);
+                accy::launch_pipeline<collectives::ring>(device, accy::formats::host, std::array{in.view()}, std::array{received.view()},
+                                            collectives::ring::runtime_scalars(n, (r + 1) % ranks, (r + ranks - 1) % ranks),
+                                            accy::use_communicator(communicator));
+                got[r] = received.download();
+            });
+            for (int r = 0; r < ranks; ++r) {
+                BOOST_TEST(!thrown[r], "rank " << r << ": " << accy_test::what_of(thrown[r]));
+                BOOST_TEST(got[r] == inputs[(r + ranks - 1) % ranks], "rank " << r << " holds the previous rank's operand");
             }
         }
     }

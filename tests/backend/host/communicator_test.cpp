@@ -3,21 +3,19 @@
 // ranks against a reference computed here, on fresh random data; a call one rank makes wrongly, or
 // the ranks make differently, refused on every rank with the group still usable; a rank that leaves
 // failing the collectives that wait for it. Every group runs under a watchdog: a hang fails the test.
-#include "hardening/watchdog.hpp"
 #include "support/errors.hpp"
+#include "support/thread_ranks.hpp"
 
 #include <accy/backend/host/communicator.hpp>
 #include <accy/core/float_types.hpp>
 
 #include <boost/test/unit_test.hpp>
 
-#include <chrono>
 #include <cstddef>
 #include <cstdint>
 #include <exception>
 #include <random>
 #include <string>
-#include <thread>
 #include <vector>
 
 namespace {
@@ -31,28 +29,6 @@ using accy_test::fails_with;
 template <class T>
 accy::buffer view(std::vector<T>& elements) {
     return {reinterpret_cast<std::uintptr_t>(elements.data()), elements.size() * sizeof(T)};
-}
-
-/// Runs `body(rank, communicator)` on one thread per rank of a group of `size`, and returns what each
-/// rank threw (null where it returned). A group that does not finish within 30 s fails the test.
-template <class Body>
-std::vector<std::exception_ptr> run_ranks(int size, Body&& body) {
-    std::vector<std::exception_ptr> thrown(static_cast<std::size_t>(size));
-    accy_test::within(std::chrono::seconds(30), "a group of thread ranks", [&] {
-        const rank_group group(size);
-        std::vector<std::thread> ranks;
-        for (int r = 0; r < size; ++r)
-            ranks.emplace_back([&, r] {
-                try {
-                    communicator rank(group, r);
-                    body(r, rank);
-                } catch (...) {
-                    thrown[static_cast<std::size_t>(r)] = std::current_exception();
-                }
-            });
-        for (std::thread& rank : ranks) rank.join();
-    });
-    return thrown;
 }
 
 void expect_all_returned(const std::vector<std::exception_ptr>& thrown) {
@@ -97,7 +73,7 @@ BOOST_AUTO_TEST_CASE(all_reduce_of_every_reduction_in_rank_order) {
                     expected[k] = op == reduction::sum ? a + b : op == reduction::product ? a * b : op == reduction::max ? (b > a ? b : a) : (b < a ? b : a);
                 }
             std::vector<std::vector<float>> got(static_cast<std::size_t>(size), std::vector<float>(count));
-            expect_all_returned(run_ranks(size, [&](int r, communicator& rank) {
+            expect_all_returned(accy_test::on_thread_ranks(size, [&](int r, communicator& rank) {
                 std::vector<float> mine = drawn[static_cast<std::size_t>(r)];
                 rank.all_reduce(view(mine), view(got[static_cast<std::size_t>(r)]), count, dtype::f32, op);
             }));
@@ -125,7 +101,7 @@ BOOST_AUTO_TEST_CASE(all_reduce_in_place_of_integers_and_half_precision) {
             integer_sum[k] += integers[r][k];
             half_max[k] = std::max(half_max[k], static_cast<float>(halves[r][k]));
         }
-    expect_all_returned(run_ranks(size, [&](int r, communicator& rank) {
+    expect_all_returned(accy_test::on_thread_ranks(size, [&](int r, communicator& rank) {
         rank.all_reduce(view(integers[r]), view(integers[r]), count, dtype::i32, reduction::sum);  // in place
         rank.all_reduce(view(halves[r]), view(halves[r]), count, dtype::f16, reduction::max);
     }));
@@ -149,7 +125,7 @@ BOOST_AUTO_TEST_CASE(all_gather_reduce_scatter_and_broadcast) {
         const int root = size - 1;
 
         std::vector<std::vector<float>> gathered(size), scattered(size), broadcast(size);
-        expect_all_returned(run_ranks(size, [&](int r, communicator& rank) {
+        expect_all_returned(accy_test::on_thread_ranks(size, [&](int r, communicator& rank) {
             std::vector<float> mine = drawn[r];
             gathered[r].resize(per_rank * static_cast<std::size_t>(size));
             rank.all_gather({view(mine).address, per_rank * sizeof(float)}, view(gathered[r]), per_rank, dtype::f32);
@@ -172,7 +148,7 @@ BOOST_AUTO_TEST_CASE(sends_around_a_ring_never_wait_and_arrive_in_order) {
     for (const int size : {1, 2, 4}) {
         const auto drawn = draw(size, 2 * 100, random);
         std::vector<std::vector<float>> received(size, std::vector<float>(2 * 100));
-        expect_all_returned(run_ranks(size, [&](int r, communicator& rank) {
+        expect_all_returned(accy_test::on_thread_ranks(size, [&](int r, communicator& rank) {
             // Every rank sends to the next before it receives from the one before: a send that waited would deadlock.
             std::vector<float> mine = drawn[r];
             const int next = (r + 1) % size, previous = (r + size - 1) % size;
@@ -189,7 +165,7 @@ BOOST_AUTO_TEST_CASE(sends_around_a_ring_never_wait_and_arrive_in_order) {
 BOOST_AUTO_TEST_CASE(a_call_one_rank_makes_wrongly_is_refused_on_every_rank_and_the_group_goes_on) {
     constexpr int size = 2;
     std::vector<std::vector<float>> data(size, std::vector<float>(64, 1.0f));
-    const auto refusals = run_ranks(size, [&](int r, communicator& rank) {
+    const auto refusals = accy_test::on_thread_ranks(size, [&](int r, communicator& rank) {
         const std::size_t count = r == 1 ? 65 : 64;  // rank 1's buffers hold 64
         std::vector<std::string> failures;
         try {
@@ -219,7 +195,7 @@ BOOST_AUTO_TEST_CASE(a_call_one_rank_makes_wrongly_is_refused_on_every_rank_and_
 
 BOOST_AUTO_TEST_CASE(a_rank_that_leaves_fails_the_collectives_that_wait_for_it) {
     std::vector<float> data(16, 1.0f);
-    const auto thrown = run_ranks(3, [&](int r, communicator& rank) {
+    const auto thrown = accy_test::on_thread_ranks(3, [&](int r, communicator& rank) {
         if (r == 2) return;  // leaves without taking part
         std::vector<float> mine = data;
         if (r == 1) {

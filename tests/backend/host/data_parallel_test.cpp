@@ -2,8 +2,8 @@
 // A data-parallel step on 1, 2 and 4 thread ranks, each with a host backend of its own: a gradient
 // pipeline over the rank's shard, an all-reduce of the gradients through accy::host::communicator,
 // then an update pipeline, against the same step computed in one thread on fresh random data.
-#include "hardening/watchdog.hpp"
 #include "support/random_data.hpp"
+#include "support/thread_ranks.hpp"
 
 #include <accy/accy.hpp>
 #include <accy/backend/host.hpp>
@@ -12,13 +12,10 @@
 
 #include <algorithm>
 #include <array>
-#include <chrono>
 #include <cmath>
 #include <cstdint>
 #include <exception>
 #include <random>
-#include <string>
-#include <thread>
 #include <vector>
 
 namespace {
@@ -128,23 +125,12 @@ BOOST_AUTO_TEST_CASE(a_step_on_thread_ranks_matches_the_same_step_in_one_thread)
                 }
 
                 std::vector<std::vector<float>> got(ranks);
-                std::vector<std::string> failures(ranks);
-                accy_test::within(std::chrono::seconds(30), "a data-parallel step", [&] {
-                    const accy::host::rank_group group(ranks);
-                    std::vector<std::thread> running;
-                    for (int r = 0; r < ranks; ++r)
-                        running.emplace_back([&, r] {
-                            try {
-                                accy::host::communicator comm(group, r);
-                                got[r] = step_on_rank(comm, shards[r], w, rate);
-                            } catch (const std::exception& failure) {
-                                failures[r] = failure.what();
-                            }
-                        });
-                    for (std::thread& rank : running) rank.join();
-                });
+                const std::vector<std::exception_ptr> thrown =
+                    accy_test::on_thread_ranks(ranks, [&](int r, accy::host::communicator& comm) {
+                        got[r] = step_on_rank(comm, shards[r], w, rate);
+                    });
                 for (int r = 0; r < ranks; ++r) {
-                    BOOST_TEST(failures[r].empty(), "rank " << r << ": " << failures[r]);
+                    BOOST_TEST(!thrown[r], "rank " << r << ": " << accy_test::what_of(thrown[r]));
                     BOOST_TEST_REQUIRE(got[r].size() == count);
                     for (std::uint32_t i = 0; i < count; ++i)
                         BOOST_TEST(std::abs(got[r][i] - expected[i]) <= 1e-6f * (1.0f + std::abs(expected[i])),

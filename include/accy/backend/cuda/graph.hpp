@@ -50,9 +50,9 @@ namespace accy::cuda {
 /// (backend/cuda/detail/condition_kernels.hpp) that the graph loads, with 4 bytes of pass counters
 /// per region, when it is made. `add_to` puts the stages into a graph of the caller's, as a child
 /// graph node between the caller's own nodes (not with regions: the driver refuses conditional
-/// nodes in a child graph). A collective stage is captured, through the communicator given as
-/// `accy::use_communicator(rank)` (which must outlive the graph), into a child graph node between the
-/// kernel nodes: one replay runs kernels and collectives, and every rank must replay its graph as it
+/// nodes in a child graph). A collective stage, or a group of send and receive stages, is captured
+/// through the communicator given as `accy::use_communicator(rank)` (which must outlive the graph)
+/// into a child graph node between the kernel nodes: one replay runs kernels and collectives, and every rank must replay its graph as it
 /// would launch the pipeline. An `update` keeps each collective's buffers and counts as captured
 /// (`unsupported_operation` otherwise: make a new graph). Move-only: the members of
 /// a moved-from graph throw `launch_argument_mismatch` (as a launch from a moved-from pool does).
@@ -88,7 +88,7 @@ public:
                       "the runtime scalars");
         static_assert((backend_with_collectives<backend, Communicator> && ...),
                       "accy::cuda::pipeline_graph: use_communicator(c) takes an accy::nccl::communicator");
-        ((collectives_ = {communicator.communicator, &accy::detail::run_collective_on<backend, Communicator>,
+        ((collectives_ = {communicator.communicator, &accy::detail::run_collectives_on<backend, Communicator>,
                           static_cast<int>(communicator.communicator->size())}),
          ...);
         assign(scratch_, scratch);
@@ -247,16 +247,25 @@ private:
                 const std::span<const kernel_argument> bound = launches.bind(stage);
                 if constexpr (Pipeline::collective_count > 0) {
                     if (Pipeline::stage_infos[stage].collective != collective_kind::none) {
-                        const collective_call call = launches.collective(stage);
+                        // The stage and the others of its group (send and receive stages), in one node.
+                        const std::size_t first = stage, end = launches.collective_group_end(stage);
+                        std::array<collective_call, Pipeline::collective_count> calls{};
+                        for (; stage < end; ++stage) {
+                            if (stage > first) launches.bind(stage);
+                            calls[stage - first] = launches.collective(stage);
+                            if (how == node_write::set) check_captured(stage, calls[stage - first]);
+                        }
+                        stage = end - 1;  // the loop's ++stage goes on after the group
                         if (how == node_write::set) {
-                            check_captured(stage, call);
-                            if (written != nullptr) ++*written;
+                            if (written != nullptr) *written += end - first;
                             continue;
                         }
                         if (!capture) capture.emplace(*device_, CU_STREAM_NON_BLOCKING);
-                        nodes_[stage] = add_collective(capture->get(), call, graph, last);
-                        captured_[stage] = call;
-                        last = nodes_[stage];
+                        last = add_collectives(capture->get(), std::span(calls).first(end - first), graph, last);
+                        for (std::size_t s = first; s < end; ++s) {
+                            nodes_[s] = last;
+                            captured_[s] = calls[s - first];
+                        }
                         last_is_kernel = false;
                         continue;
                     }
@@ -325,9 +334,10 @@ private:
                       "cuGraphExecKernelNodeSetParams");
     }
 
-    /// Captures `call` on `stream`, a stream of the graph's context no one else queues on, into a graph
-    /// of its own and adds that to `graph` as a child graph node after `last`; returns the node.
-    CUgraphNode add_collective(CUstream stream, const collective_call& call, CUgraph graph, CUgraphNode last) {
+    /// Captures `calls` (a collective stage, or a group of send and receive stages) on `stream`, a
+    /// stream of the graph's context no one else queues on, into a graph of its own and adds that to
+    /// `graph` as a child graph node after `last`; returns the node.
+    CUgraphNode add_collectives(CUstream stream, std::span<const collective_call> calls, CUgraph graph, CUgraphNode last) {
         using owned_graph = detail::owned_handle<CUgraph, &driver_api::graph_destroy>;
         // Thread-local: other threads' calls that a capture forbids go on; NCCL's own, where it
         // needs them, are made in a mode of its choosing.
@@ -335,7 +345,7 @@ private:
         CUgraph ended = nullptr;
         try {
             const std::optional<CUstream> on = stream;
-            collectives_.run(state_->device, collectives_.communicator, call, &on);
+            collectives_.run(state_->device, collectives_.communicator, calls, &on);
         } catch (...) {
             // The capture ends whatever happened; the collective's failure is the error to report.
             if (api_->stream_end_capture(stream, &ended) == CUDA_SUCCESS && ended != nullptr) api_->graph_destroy(ended);

@@ -24,6 +24,7 @@
 #include <memory>
 #include <mutex>
 #include <optional>
+#include <span>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -303,18 +304,24 @@ private:
     accy::detail::owner<state> state_;
 };
 
-/// A collective stage of a launch on the host backend (`backend_with_collectives`): runs `call`
-/// through this rank's communicator; every launch on the host backend is done when it returns.
-inline void run_collective(backend&, communicator& rank, const collective_call& call, const std::optional<stream>&) {
-    switch (call.kind) {
-    case collective_kind::all_reduce: return rank.all_reduce(call.from, call.to, call.count, call.type, call.op);
-    case collective_kind::all_gather: return rank.all_gather(call.from, call.to, call.count, call.type);
-    case collective_kind::reduce_scatter: return rank.reduce_scatter(call.from, call.to, call.count, call.type, call.op);
-    case collective_kind::broadcast: return rank.broadcast(call.from, call.to, call.count, call.type, call.rank);
-    case collective_kind::send: return rank.send(call.from, call.count, call.type, call.rank);
-    case collective_kind::receive: return rank.receive(call.to, call.count, call.type, call.rank);
-    case collective_kind::none: break;
-    }
+/// A collective stage of a launch on the host backend, or a group of send and receive stages
+/// (`backend_with_collectives`): runs `calls` through this rank's communicator, a group's sends
+/// (which copy and return) before its receives (which wait), so that the ranks' sends and receives
+/// pair in any order, as in an NCCL group. Every launch on the host backend is done when it returns.
+inline void run_collectives(backend&, communicator& rank, std::span<const collective_call> calls, const std::optional<stream>&) {
+    for (const bool sends : {true, false})
+        for (const collective_call& call : calls) {
+            if ((call.kind == collective_kind::receive) == sends) continue;
+            switch (call.kind) {
+            case collective_kind::all_reduce: rank.all_reduce(call.from, call.to, call.count, call.type, call.op); break;
+            case collective_kind::all_gather: rank.all_gather(call.from, call.to, call.count, call.type); break;
+            case collective_kind::reduce_scatter: rank.reduce_scatter(call.from, call.to, call.count, call.type, call.op); break;
+            case collective_kind::broadcast: rank.broadcast(call.from, call.to, call.count, call.type, call.rank); break;
+            case collective_kind::send: rank.send(call.from, call.count, call.type, call.rank); break;
+            case collective_kind::receive: rank.receive(call.to, call.count, call.type, call.rank); break;
+            case collective_kind::none: break;
+            }
+        }
 }
 
 }  // namespace accy::host

@@ -20,6 +20,7 @@
 #include <cstddef>
 #include <initializer_list>
 #include <optional>
+#include <span>
 #include <string>
 #include <string_view>
 
@@ -105,8 +106,8 @@ public:
             });
     }
     /// Sends `count` elements of `from` to rank `peer`'s `receive` (`ncclSend`). NCCL's send waits
-    /// on the stream for the matching receive: between two ranks that send to each other, put both
-    /// calls in one `ncclGroupStart`/`ncclGroupEnd` of the caller's.
+    /// on the stream for the matching receive: between two ranks that send to each other, make both
+    /// calls in one `group`.
     void send(const buffer& from, std::size_t count, dtype type, int peer, CUstream on = nullptr) {
         run("send", count, type,
             {accy::detail::rank_refusal("peer rank", peer, size()), accy::detail::buffer_refusal("source", from, count, type)},
@@ -121,6 +122,26 @@ public:
             "ncclRecv", [&](abi::communicator handle, abi::data_type nccl_type) {
                 return state_->nccl->recv(address(to), count, nccl_type, peer, handle, on);
             });
+    }
+
+    /// Makes the NCCL calls of `calls()` one group (`ncclGroupStart`, then `ncclGroupEnd`, which queues
+    /// them): NCCL pairs the sends and receives in it however the ranks order them, so that ranks that
+    /// send to each other do not wait for each other. Where `calls` throws, the group is ended (what
+    /// it queued runs) and the exception goes on.
+    template <class Calls>
+    void group(Calls&& calls) {
+        if (state_->device == nullptr) throw error(errc::launch_argument_mismatch, "accy::nccl::communicator was moved from");
+        const library_api& nccl = *state_->nccl;
+        if (const abi::result result = nccl.group_start(); result != abi::success)
+            throw error(errc::device_error, state_->failure_text(result, "ncclGroupStart"), result);
+        try {
+            calls();
+        } catch (...) {
+            nccl.group_end();  // the call's failure is the error to report
+            throw;
+        }
+        if (const abi::result result = nccl.group_end(); result != abi::success)
+            throw error(errc::device_error, state_->failure_text(result, "ncclGroupEnd"), result);
     }
 
     /// Throws `device_error` with NCCL's result where the communicator failed while working
@@ -205,24 +226,31 @@ private:
     accy::detail::owner<state> state_;
 };
 
-/// A collective stage of a launch on the CUDA backend (`backend_with_collectives`): queues `call` on
-/// `on` through this rank's communicator, which must run on `device` (`launch_argument_mismatch`
-/// otherwise).
-inline void run_collective(cuda::backend& device, communicator& rank, const collective_call& call,
-                           const std::optional<CUstream>& on) {
+/// A collective stage of a launch on the CUDA backend, or a group of send and receive stages
+/// (`backend_with_collectives`): queues `calls` on `on` through this rank's communicator, which must
+/// run on `device` (`launch_argument_mismatch` otherwise), a group between `ncclGroupStart` and
+/// `ncclGroupEnd` (`group`).
+inline void run_collectives(cuda::backend& device, communicator& rank, std::span<const collective_call> calls,
+                            const std::optional<CUstream>& on) {
     if (rank.device() != &device)
         throw error(errc::launch_argument_mismatch,
                     "accy::nccl::communicator: a launch on one CUDA backend ran a collective through a communicator of another");
     const CUstream stream = on.value_or(nullptr);
-    switch (call.kind) {
-    case collective_kind::all_reduce: return rank.all_reduce(call.from, call.to, call.count, call.type, call.op, stream);
-    case collective_kind::all_gather: return rank.all_gather(call.from, call.to, call.count, call.type, stream);
-    case collective_kind::reduce_scatter: return rank.reduce_scatter(call.from, call.to, call.count, call.type, call.op, stream);
-    case collective_kind::broadcast: return rank.broadcast(call.from, call.to, call.count, call.type, call.rank, stream);
-    case collective_kind::send: return rank.send(call.from, call.count, call.type, call.rank, stream);
-    case collective_kind::receive: return rank.receive(call.to, call.count, call.type, call.rank, stream);
-    case collective_kind::none: break;
-    }
+    const auto run = [&](const collective_call& call) {
+        switch (call.kind) {
+        case collective_kind::all_reduce: return rank.all_reduce(call.from, call.to, call.count, call.type, call.op, stream);
+        case collective_kind::all_gather: return rank.all_gather(call.from, call.to, call.count, call.type, stream);
+        case collective_kind::reduce_scatter: return rank.reduce_scatter(call.from, call.to, call.count, call.type, call.op, stream);
+        case collective_kind::broadcast: return rank.broadcast(call.from, call.to, call.count, call.type, call.rank, stream);
+        case collective_kind::send: return rank.send(call.from, call.count, call.type, call.rank, stream);
+        case collective_kind::receive: return rank.receive(call.to, call.count, call.type, call.rank, stream);
+        case collective_kind::none: break;
+        }
+    };
+    if (calls.size() == 1) return run(calls[0]);
+    rank.group([&] {
+        for (const collective_call& call : calls) run(call);
+    });
 }
 
 }  // namespace accy::nccl

@@ -44,17 +44,17 @@ constexpr bool holds_count(std::size_t count) {
     return static_extent<Container>() == std::dynamic_extent || static_extent<Container>() == count;
 }
 
-/// Runs `call` through `Backend` and `Communicator`, both given as pointers, on the stream `stream`
-/// (as `backend_calls` takes one).
+/// Runs `calls` (a collective stage, or a group of send and receive stages) through `Backend` and
+/// `Communicator`, both given as pointers, on the stream `stream` (as `backend_calls` takes one).
 template <class Backend, class Communicator>
-void run_collective_on(void* device, void* communicator, const collective_call& call, const void* stream) {
-    run_collective(*static_cast<Backend*>(device), *static_cast<Communicator*>(communicator), call, stream_at<Backend>(stream));
+void run_collectives_on(void* device, void* communicator, std::span<const collective_call> calls, const void* stream) {
+    run_collectives(*static_cast<Backend*>(device), *static_cast<Communicator*>(communicator), calls, stream_at<Backend>(stream));
 }
 
 /// The communicator a call's collective stages run through, and how: null where none was given.
 struct collective_runner {
     void* communicator = nullptr;
-    void (*run)(void* device, void* communicator, const collective_call& call, const void* stream) = nullptr;
+    void (*run)(void* device, void* communicator, std::span<const collective_call> calls, const void* stream) = nullptr;
     int ranks = 0;
 };
 
@@ -117,7 +117,7 @@ void apply_option(launch_request<Pipeline, Backend>& request, const Option& opti
                           "through: an accy::host::communicator on the host backend, an accy::nccl::communicator on the "
                           "CUDA backend");
         } else {
-            request.collectives = {option.communicator, &run_collective_on<Backend, communicator_type>,
+            request.collectives = {option.communicator, &run_collectives_on<Backend, communicator_type>,
                                    static_cast<int>(option.communicator->size())};
         }
     } else if constexpr (std::is_same_v<Option, label_option>) {

@@ -39,6 +39,7 @@ struct launch_call {
     std::size_t kernel_size;
     const void* stream;  ///< the call's `std::optional<Backend::stream>`
     const collective_runner& collectives;  ///< how its collective stages run
+    std::span<collective_call> collective_calls;  ///< room for the calls of one group of collective stages
     const error_context& context;
     trace_name (*stage_trace)(std::size_t stage);  ///< the profiler's name of each stage
 };
@@ -80,10 +81,11 @@ void run(Backend& device, const launch_request<Pipeline, Backend>& request) {
         for (std::size_t s = 0; s < Pipeline::stage_count; ++s) pool_kernels[s] = &(*request.pool)[s].kernel;
     std::array<buffer, Pipeline::scratch_count> allocated{};
     std::array<typename Backend::kernel, Pipeline::stage_count> kernels{};
+    std::array<collective_call, Pipeline::collective_count> collective_calls{};
     const error_context context = request.context();
     run_launches({pipeline_table_of<Pipeline>, backend_calls_of<Backend>, &device, launches.view(), request, scalars.data(),
                   request.pool != nullptr ? pool_kernels.data() : nullptr, allocated, kernels.data(),
-                  sizeof(typename Backend::kernel), &request.stream, request.collectives, context, &stage_trace<Pipeline>});
+                  sizeof(typename Backend::kernel), &request.stream, request.collectives, collective_calls, context, &stage_trace<Pipeline>});
 }
 
 }  // namespace accy::detail

@@ -97,6 +97,11 @@ public:
     /// Collective stage `stage` at these runtime scalars, as its communicator runs it, once `bind` bound its buffers.
     collective_call collective(std::size_t stage, const derived_value* scalars) const;
 
+    /// The stage after the collectives that run with collective stage `stage` as one call of the
+    /// communicator: a send or receive runs in one group with the send and receive stages that follow
+    /// it, up to the next region's first or last stage; any other collective runs alone.
+    std::size_t collective_group_end(std::size_t stage) const noexcept;
+
     /// Checks every collective stage against a communicator of `ranks` ranks, before any stage launches:
     /// the elements of its source and result (an all-gather's result holds the ranks × its source's, a
     /// reduce-scatter's source the ranks × its result's, the others' as many), a root or peer among the

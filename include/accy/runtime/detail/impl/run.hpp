@@ -128,19 +128,22 @@ struct stage_run {
         return call.pool_kernels != nullptr ? call.pool_kernels[stage] : loaded.kernel(stage, call.inputs.fmt);
     }
 
-    void launch_stage(std::size_t stage) {
+    /// Launches stage `stage`, or runs the group of collective stages it begins; returns the stage after.
+    std::size_t launch_stage(std::size_t stage) {
         const backend_calls& calls = call.calls;
         const trace_range traced_stage(call.stage_trace(stage));
         if (call.launches.plan(stage).collective != collective_kind::none) {
-            call.collectives.run(call.device, call.collectives.communicator,
-                                 call.launches.collective(stage, call.scalars), call.stream);
-            return;
+            const std::size_t end = call.launches.collective_group_end(stage);
+            for (std::size_t s = stage; s < end; ++s) call.collective_calls[s - stage] = call.launches.collective(s, call.scalars);
+            call.collectives.run(call.device, call.collectives.communicator, call.collective_calls.first(end - stage), call.stream);
+            return end;
         }
         const void* launched = kernel(stage);
         if (calls.check_launch != nullptr && call.pool_kernels == nullptr)
             calls.check_launch(call.device, launched, call.launches.config(stage));
         call.launches.for_each_zero_filled(stage, [&](const buffer& zeroed) { calls.fill_zero(call.device, zeroed, call.stream); });
         calls.launch(call.device, launched, call.launches.config(stage), call.launches.arguments(stage), call.stream);
+        return stage + 1;
     }
 
     /// A region's flag: waits for the stream, then reads it.
@@ -163,19 +166,18 @@ struct stage_run {
         std::size_t next_region = 0;
         for (stage = 0; stage < pipeline.stage_count;) {
             if (next_region == pipeline.regions.size() || pipeline.regions[next_region].first != stage) {
-                launch_stage(stage);  // not stage++: a failure names the stage it failed in
-                ++stage;
+                stage = launch_stage(stage);  // not in the call: a failure names the stage it failed in
                 continue;
             }
             const region_plan& region = pipeline.regions[next_region++];
             if (region.kind == region_kind::when) {
                 const bool runs = flag(region) != 0;
-                for (stage = runs ? region.first : region.end; stage < region.end; ++stage) launch_stage(stage);
+                for (stage = runs ? region.first : region.end; stage < region.end;) stage = launch_stage(stage);
                 continue;
             }
             const std::uint32_t bound = loop_bound(pipeline, region, call.scalars, call.context);  // checked before
             for (std::uint32_t pass = 1;; ++pass) {
-                for (stage = region.first; stage < region.end; ++stage) launch_stage(stage);
+                for (stage = region.first; stage < region.end;) stage = launch_stage(stage);
                 stage = region.end - 1;  // a failure to read the flag is the last stage's
                 if (pass == bound || flag(region) == 0) break;
             }

@@ -239,4 +239,19 @@ ACCY_DECL void launches_view::check_collectives(const derived_value* scalars, in
     }
 }
 
+ACCY_DECL std::size_t launches_view::collective_group_end(std::size_t stage) const noexcept {
+    const auto point_to_point = [this](std::size_t s) {
+        return plan(s).collective == collective_kind::send || plan(s).collective == collective_kind::receive;
+    };
+    const auto region_edge = [this](std::size_t s) {  // whether a region begins at s or ends before it
+        for (const region_plan& region : pipeline_.regions)
+            if (region.first == s || region.end == s) return true;
+        return false;
+    };
+    std::size_t end = stage + 1;
+    if (point_to_point(stage))
+        while (end < pipeline_.stage_count && point_to_point(end) && !region_edge(end)) ++end;
+    return end;
+}
+
 }  // namespace accy::detail
