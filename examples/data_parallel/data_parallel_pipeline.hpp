@@ -5,6 +5,8 @@
 // plain C++ reference of the whole step over every rank's data.
 #pragma once
 
+#include "common/block_elements.hpp"
+
 #include <accy/accy.hpp>
 #ifdef ACCY_EXAMPLES_WITH_CUDA
 #include "common/cuda_code.hpp"
@@ -12,7 +14,6 @@
 #include <accy_examples/data_parallel_cuda_kernels.hpp>
 #endif
 
-#include <algorithm>
 #include <cstdint>
 #include <vector>
 
@@ -38,17 +39,14 @@ inline constexpr accy::kernel_declaration update{
 
 namespace host {
 
-/// The elements [first, last) of `block` in a launch over n.
-inline std::uint32_t first(const accy::host_block& block) { return block.block_index.x * block.block_dim.x; }
-inline std::uint32_t last(const accy::host_block& block, std::uint32_t n) { return std::min(n, first(block) + block.block_dim.x); }
-
 /// g = w - x, the gradient of |w - x|² / 2.
 inline void gradient(const accy::host_block& block) {
     const auto g = block.buffer_as<float>(0);
     const auto w = block.buffer_as<const float>(1);
     const auto x = block.buffer_as<const float>(2);
     const auto n = block.scalar_as<std::uint32_t>(3);
-    for (std::uint32_t i = first(block); i < last(block, n); ++i) g[i] = w[i] - x[i];
+    const block_elements mine(block, n);
+    for (std::uint32_t i = mine.begin; i < mine.end; ++i) g[i] = w[i] - x[i];
 }
 
 /// next = w - rate × sum.
@@ -58,7 +56,8 @@ inline void update(const accy::host_block& block) {
     const auto sum = block.buffer_as<const float>(2);
     const auto rate = block.scalar_as<float>(3);
     const auto n = block.scalar_as<std::uint32_t>(4);
-    for (std::uint32_t i = first(block); i < last(block, n); ++i) next[i] = w[i] - rate * sum[i];
+    const block_elements mine(block, n);
+    for (std::uint32_t i = mine.begin; i < mine.end; ++i) next[i] = w[i] - rate * sum[i];
 }
 
 }  // namespace host

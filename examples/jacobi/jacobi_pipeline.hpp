@@ -5,6 +5,8 @@
 // entries where they are built in, and the plain C++ reference.
 #pragma once
 
+#include "common/block_elements.hpp"
+
 #include <accy/accy.hpp>
 #ifdef ACCY_EXAMPLES_WITH_CUDA
 #include "common/cuda_code.hpp"
@@ -12,7 +14,6 @@
 #include <accy_examples/jacobi_cuda_kernels.hpp>
 #endif
 
-#include <algorithm>
 #include <atomic>
 #include <cmath>
 #include <cstdint>
@@ -54,15 +55,12 @@ inline float swept(const float* x, const float* b, std::uint32_t i, std::uint32_
 
 namespace host {
 
-/// The elements [begin, end) of `block` in a launch over n.
-inline std::uint32_t begin(const accy::host_block& block) { return block.block_index.x * block.block_dim.x; }
-inline std::uint32_t end(const accy::host_block& block, std::uint32_t n) { return std::min(n, begin(block) + block.block_dim.x); }
-
 inline void start(const accy::host_block& block) {
     const auto x = block.buffer_as<float>(0);
     const auto b = block.buffer_as<const float>(1);
     const auto n = block.scalar_as<std::uint32_t>(2);
-    for (std::uint32_t i = begin(block); i < end(block, n); ++i) x[i] = b[i] * 0.25f;
+    const block_elements mine(block, n);
+    for (std::uint32_t i = mine.begin; i < mine.end; ++i) x[i] = b[i] * 0.25f;
 }
 
 inline void sweep(const accy::host_block& block) {
@@ -71,7 +69,8 @@ inline void sweep(const accy::host_block& block) {
     const auto b = block.buffer_as<const float>(2);
     const auto n = block.scalar_as<std::uint32_t>(4);
     if (block.block_index.x == 0) block.buffer_as<std::uint32_t>(3)[0] = 0;
-    for (std::uint32_t i = begin(block); i < end(block, n); ++i) next[i] = swept(x.data(), b.data(), i, n);
+    const block_elements mine(block, n);
+    for (std::uint32_t i = mine.begin; i < mine.end; ++i) next[i] = swept(x.data(), b.data(), i, n);
 }
 
 inline void sweep_and_test(const accy::host_block& block) {
@@ -81,7 +80,8 @@ inline void sweep_and_test(const accy::host_block& block) {
     const auto tolerance = block.scalar_as<float>(4);
     const auto n = block.scalar_as<std::uint32_t>(5);
     bool moved = false;
-    for (std::uint32_t i = begin(block); i < end(block, n); ++i) {
+    const block_elements mine(block, n);
+    for (std::uint32_t i = mine.begin; i < mine.end; ++i) {
         next[i] = swept(x.data(), b.data(), i, n);
         moved = moved || std::abs(next[i] - x[i]) > tolerance;
     }
