@@ -52,9 +52,10 @@ namespace accy::cuda {
 /// graph node between the caller's own nodes (not with regions: the driver refuses conditional
 /// nodes in a child graph). A collective stage, or a group of send and receive stages, is captured
 /// through the communicator given as `accy::use_communicator(rank)` (which must outlive the graph)
-/// into a child graph node between the kernel nodes: one replay runs kernels and collectives, and every rank must replay its graph as it
-/// would launch the pipeline. An `update` keeps each collective's buffers and counts as captured
-/// (`unsupported_operation` otherwise: make a new graph). Move-only: the members of
+/// into a child graph node between the kernel nodes: one replay runs kernels and collectives, and
+/// every rank must replay its graph as it would launch the pipeline. An `update` keeps each
+/// collective's buffers and counts as captured (`unsupported_operation` otherwise: make a new
+/// graph). Move-only: the members of
 /// a moved-from graph throw `launch_argument_mismatch` (as a launch from a moved-from pool does).
 template <class Pipeline>
 class pipeline_graph {
