@@ -1,7 +1,8 @@
 // SPDX-License-Identifier: Apache-2.0
 // Scan and compaction on the GPU, n = 2^10 ... 2^28, against CUB: accy's three-stage scan, accy's
 // single-pass scan and cub::DeviceScan::InclusiveSum (f32, and i32 for the single pass); accy's
-// one-pass compaction and cub::DeviceSelect::If (i32, x > 0, about half kept); a device-to-device
+// one-pass compaction and cub::DeviceSelect::If (i32, half kept; 1 % and 99 % at 2^20, 2^24 and
+// 2^28, as "kept_1pc" and "kept_99pc"); a device-to-device
 // copy of n floats, the ceiling any of them can reach. "throughput" is device
 // time by CUDA events around one launch on a warm pool and scratch (bytes: n read + n written for a
 // scan, n read + the kept written for a compaction); "latency" is host time of one launch and a
@@ -169,21 +170,28 @@ void cub_inclusive_sum(benchmark::State& state, bool latency) {
     else device_time(state, n, 2 * std::int64_t{n} * std::int64_t{sizeof(T)}, launch);
 }
 
-void compact(benchmark::State& state) {
+/// The threshold above which `percent` % of the i32 inputs lie (they are uniform over the whole range).
+std::int32_t keeping(std::int64_t percent) {
+    return static_cast<std::int32_t>(std::int64_t{std::numeric_limits<std::int32_t>::max()} - (percent << 32) / 100);
+}
+
+void compact(benchmark::State& state, std::int64_t percent) {
     bench_buffers& b = buffers();
     const auto n = static_cast<std::uint32_t>(state.range(0));
     const std::array<accy::buffer, 2> results{b.results(n)[0], b.count.view()};
-    accy_run<compaction, std::int32_t, 2> run(n, {n, 0}, results);
+    accy_run<compaction, std::int32_t, 2> run(n, {n, keeping(percent)}, results);
     run.launch();
     check(cudaStreamSynchronize(b.stream()));
     device_time(state, n, (std::int64_t{n} + b.kept()) * std::int64_t{sizeof(std::int32_t)}, [&] { run.launch(); });
 }
 
-void cub_select(benchmark::State& state) {
+void cub_select(benchmark::State& state, std::int64_t percent) {
     bench_buffers& b = buffers();
     const auto n = static_cast<std::uint32_t>(state.range(0));
     auto* count = reinterpret_cast<std::uint32_t*>(b.count.view().address);
-    const auto launch = [&] { b.cub.select_greater(b.input<std::int32_t>(), b.output<std::int32_t>(), count, n, 0, b.stream()); };
+    const auto launch = [&] {
+        b.cub.select_greater(b.input<std::int32_t>(), b.output<std::int32_t>(), count, n, keeping(percent), b.stream());
+    };
     launch();
     check(cudaStreamSynchronize(b.stream()));
     device_time(state, n, (std::int64_t{n} + b.kept()) * std::int64_t{sizeof(std::int32_t)}, launch);
@@ -208,6 +216,9 @@ void cub_inclusive_sum_i32(benchmark::State& state) { cub_inclusive_sum<std::int
 /// Every power of two from 2^10 to 2^28, or every other one.
 void powers_of_two(benchmark::internal::Benchmark* bench) { bench->RangeMultiplier(2)->Range(1 << 10, largest); }
 void powers_of_four(benchmark::internal::Benchmark* bench) { bench->RangeMultiplier(4)->Range(1 << 10, largest); }
+void selectivity_sizes(benchmark::internal::Benchmark* bench) {
+    for (const int n : {1 << 20, 1 << 24, 1 << 28}) bench->Arg(n);
+}
 void latency_sizes(benchmark::internal::Benchmark* bench) {
     for (const int n : {1 << 10, 5000, 1 << 14, 1 << 17, 1 << 20}) bench->Arg(n);
 }
@@ -218,8 +229,12 @@ BENCHMARK_CAPTURE(single_pass_scan, throughput, false)->Apply(powers_of_two)->Us
 BENCHMARK_CAPTURE(cub_inclusive_sum_f32, throughput, false)->Name("cub_inclusive_sum/throughput")->Apply(powers_of_two)->UseManualTime();
 BENCHMARK(single_pass_scan_i32)->Name("single_pass_scan_i32/throughput")->Apply(powers_of_two)->UseManualTime();
 BENCHMARK(cub_inclusive_sum_i32)->Name("cub_inclusive_sum_i32/throughput")->Apply(powers_of_two)->UseManualTime();
-BENCHMARK(compact)->Name("compact/throughput")->Apply(powers_of_four)->UseManualTime();
-BENCHMARK(cub_select)->Name("cub_select/throughput")->Apply(powers_of_four)->UseManualTime();
+BENCHMARK_CAPTURE(compact, throughput, 50)->Apply(powers_of_four)->UseManualTime();
+BENCHMARK_CAPTURE(cub_select, throughput, 50)->Apply(powers_of_four)->UseManualTime();
+BENCHMARK_CAPTURE(compact, kept_1pc, 1)->Apply(selectivity_sizes)->UseManualTime();
+BENCHMARK_CAPTURE(cub_select, kept_1pc, 1)->Apply(selectivity_sizes)->UseManualTime();
+BENCHMARK_CAPTURE(compact, kept_99pc, 99)->Apply(selectivity_sizes)->UseManualTime();
+BENCHMARK_CAPTURE(cub_select, kept_99pc, 99)->Apply(selectivity_sizes)->UseManualTime();
 BENCHMARK_CAPTURE(three_stage_scan, latency_graph, true)->Apply(latency_sizes)->UseRealTime();
 BENCHMARK_CAPTURE(single_pass_scan, latency_graph, true)->Apply(latency_sizes)->UseRealTime();
 BENCHMARK_CAPTURE(cub_inclusive_sum_f32, latency, true)->Name("cub_inclusive_sum/latency")->Apply(latency_sizes)->UseRealTime();

@@ -2,10 +2,12 @@
 // Defines the decoupled look-back of the examples' host kernels over the status words of
 // common/tile_status.hpp, `accy_examples::exclusive_prefix` and `finish_look_back`, which wait for
 // words with `wait_for_flag` until the launch is cancelled, the claiming of tiles in order,
-// `claim_tile`, and the workspace that holds the words, `look_back_status`: what
-// common/cuda/look_back.cuh does on the GPU, with std::atomic_ref on the words.
+// `claim_tile`, the workspace that holds the words, `look_back_status`, and the blocks of a launch
+// over common/look_back_tiles.hpp's tiles, `look_back_blocks`: what common/cuda/look_back.cuh does on
+// the GPU, with std::atomic_ref on the words.
 #pragma once
 
+#include "common/look_back_tiles.hpp"
 #include "common/tile_status.hpp"
 #include "common/wrapping_add.hpp"
 
@@ -24,6 +26,19 @@ namespace accy_examples {
 /// and, where blocks claim tiles, the count of tiles claimed after them.
 template <accy::derivation Words>
 using look_back_status = accy::kept_zero<accy::shape<accy::dtype::u64, Words>>;
+
+/// The blocks of a launch over `N` elements in look_back_tiles: one per register tile where at most
+/// `RegisterTilesAtMost` cover N, else that many, which work through staged tiles (those beyond what
+/// the device holds at once start once every tile is claimed, and return).
+template <accy::derivation N, std::uint32_t RegisterTilesAtMost>
+using look_back_blocks =
+    accy::min_of<accy::ceil_div<N, look_back_tiles::register_tile::elements>, accy::constant<RegisterTilesAtMost>>;
+
+/// The status words of that launch: a word per register tile, or per staged tile and one for the
+/// count of those claimed.
+template <accy::derivation N, std::uint32_t RegisterTilesAtMost>
+using look_back_words = accy::max_of<look_back_blocks<N, RegisterTilesAtMost>,
+                                     accy::sum<accy::ceil_div<N, look_back_tiles::staged_tile::elements>, accy::constant<1u>>>;
 
 /// Loads status word `word` until its flag is `flag`, or any flag where `flag` is 0, and returns it.
 /// Throws once `block`'s launch is cancelled (another block threw): the tile that was to set the

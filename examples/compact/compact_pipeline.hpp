@@ -23,7 +23,8 @@ namespace accy_examples::compact {
 /// The compaction, with every kernel it knows in every format the examples are built with. Runtime
 /// scalars: n (u32, at least 1) and the threshold, a T. Operand 0: the input, n elements. Result 0:
 /// the kept elements, in order (room for n). Result 1: their count, one u32. Workspace 0: the select
-/// kernel's status words (common/look_back.hpp), which the kernel leaves zeroed.
+/// kernel's status words (common/look_back.hpp), which the kernel leaves zeroed. The launch's blocks,
+/// and so its tiles, follow from n (common/look_back.hpp).
 template <class T>
 struct definition : accy::definition_base<typed_name<"accy.examples.compact", T>, example_registry<entries_in>> {
     using runtime_scalars =
@@ -33,9 +34,10 @@ struct definition : accy::definition_base<typed_name<"accy.examples.compact", T>
     using threshold = accy::forward<1>;
     using operands = accy::operands<accy::shape<accy::dtype_of<T>, n>>;
     using results = accy::results<accy::shape<accy::dtype_of<T>, n>, accy::shape<accy::dtype::u32, accy::constant<1u>>>;
-    using workspaces = accy::workspaces<look_back_status<accy::ceil_div<n, look_back_tile::elements>>>;
-    using stages =
-        accy::stages<accy::stage_of<select<T>, accy::result<0>, accy::result<1>, accy::operand<0>, accy::workspace<0>, n, threshold>>;
+    using blocks = look_back_blocks<n, register_tiles_at_most>;
+    using workspaces = accy::workspaces<look_back_status<look_back_words<n, register_tiles_at_most>>>;
+    using stages = accy::stages<
+        accy::stage_of<select<T>, accy::result<0>, accy::result<1>, accy::operand<0>, accy::workspace<0>, n, threshold, blocks>>;
 };
 
 template <class T>

@@ -39,6 +39,7 @@ void scan_tiles(const accy::host_block& block) {
     const auto result = block.buffer_as<T>(0);
     const auto input = block.buffer_as<const T>(1);
     const auto status = block.buffer_as<std::uint64_t>(2);
+    using namespace look_back_tiles;
     if (register_tiles_cover(blocks, n)) return scan_tile_of<register_tile>(block, block.block_index.x, blocks, result, input, status, n);
     const std::uint32_t tiles = staged_tiles(n);
     for (std::uint32_t tile_index; (tile_index = claim_tile(status[tiles], tiles, blocks)) != no_tile;)

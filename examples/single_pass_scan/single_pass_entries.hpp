@@ -19,8 +19,8 @@ inline constexpr accy::kernel_declaration scan{
       accy::parameter::buffer_of<std::uint64_t>("status", accy::access::read_write), accy::parameter::scalar_of<std::uint32_t>("n"),
       accy::parameter::scalar_of<std::uint32_t>("blocks")},
     .geometry = {{accy::grid_dim::ceil_div(4, 1), accy::grid_dim::fixed(1), accy::grid_dim::fixed(1)},
-     {block_threads, 1, 1},
-     {staged_buffers * staged_tile::elements * sizeof(T)}}};
+     {look_back_tiles::block_threads, 1, 1},
+     {look_back_tiles::staged_buffers * look_back_tiles::staged_tile::elements * sizeof(T)}}};
 
 /// The single-pass scan's entries for `T` in `Format`, as `registry`: host_kernels.hpp defines the
 /// host's, cuda/single_pass_cuda.hpp CUDA's.

@@ -1,7 +1,8 @@
 // SPDX-License-Identifier: Apache-2.0
 // Defines the single-pass scan's pipeline, `accy_examples::single_pass::pipeline<T>`:
 // one stage, a scan with decoupled look-back over status words in a kept_zero workspace, in blocks
-// whose count, and so their tiles, follow from n (signature and tiles in single_pass_config.hpp).
+// whose count, and so their tiles, follow from n (signature in single_pass_config.hpp, tiles in
+// common/look_back_tiles.hpp).
 #pragma once
 
 #include "common/typed_name.hpp"
@@ -26,12 +27,8 @@ template <class T>
 struct definition : accy::definition_base<typed_name<"accy.examples.single_pass_scan", T>, example_registry<entries_in>>,
                     scan_interface<T> {
     using typename scan_interface<T>::n;  // a dependent base's member, named to be used unqualified
-    /// The launch's blocks (single_pass_config.hpp): one per register tile where at most
-    /// register_tiles_at_most cover n, else that many, which work through staged tiles.
-    using blocks = accy::min_of<accy::ceil_div<n, register_tile::elements>, accy::constant<register_tiles_at_most>>;
-    /// A word per register tile, or per staged tile and one for the count of those claimed.
-    using status_words = accy::max_of<blocks, accy::sum<accy::ceil_div<n, staged_tile::elements>, accy::constant<1u>>>;
-    using workspaces = accy::workspaces<look_back_status<status_words>>;
+    using blocks = look_back_blocks<n, register_tiles_at_most>;
+    using workspaces = accy::workspaces<look_back_status<look_back_words<n, register_tiles_at_most>>>;
     using stages = accy::stages<accy::stage_of<scan<T>, accy::result<0>, accy::operand<0>, accy::workspace<0>, n, blocks>>;
 };
 

@@ -19,15 +19,17 @@
 //     .geometry = {{grid_dim::ceil_div(4, 1), ...}, {256, 1, 1}, {2 * 9216 * sizeof(T)}}
 // The grid is parameter 4, `blocks`, itself derived from n by the pipeline; every block of 256
 // threads has 72 KiB of dynamic shared memory for T of 4 bytes: two staged tiles of 9216 elements,
-// one arriving while the block scans the other (single_pass_config.hpp). The CUDA backend opts the
+// one arriving while the block scans the other (common/look_back_tiles.hpp). The CUDA backend opts the
 // kernel in to more than 48 KiB when it loads it; the host backend gives every block its own bytes,
 // `block.shared_as<T>()`. The geometry states the amount once, for every format.
 //
-// The pipeline (single_pass_scan/single_pass_pipeline.hpp), for n elements:
-//     blocks       = min(ceil(n / 8192), 512)         one block per register tile, at most 512
-//     status_words = max(blocks, ceil(n / 9216) + 1)  a word per tile (+ a count of tiles claimed)
-//     workspaces   = look_back_status<status_words>   kept_zero<shape<u64, status_words>>
-//     stages       = stage_of<scan<T>, result<0>, operand<0>, workspace<0>, n, blocks>
+// The pipeline (single_pass_scan/single_pass_pipeline.hpp, its derivations in common/look_back.hpp),
+// for n elements:
+//     blocks     = look_back_blocks<n, 512>  min(ceil(n / 8192), 512): a block per register tile, at most 512
+//     workspaces = look_back_status<look_back_words<n, 512>>
+//                  kept_zero<shape<u64, max(blocks, ceil(n / 9216) + 1)>>: a word per tile (+ a count of
+//                  tiles claimed)
+//     stages     = stage_of<scan<T>, result<0>, operand<0>, workspace<0>, n, blocks>
 //
 // The look-back (common/look_back.hpp on the host, common/cuda/look_back.cuh on the GPU): each tile
 // scans its elements, publishes its total in its status word (flag "aggregate"), then walks back over
@@ -109,8 +111,7 @@ int run(Backend& device, Format format, std::mt19937& random) {
         device.download(words.data(), status, status.byte_size);
         const auto set_words = std::count_if(words.begin(), words.end(), [](std::uint64_t word) { return word != 0; });
 
-        using namespace accy_examples::single_pass;
-        const bool staged = std::uint64_t{n} > std::uint64_t{register_tiles_at_most} * register_tile::elements;
+        const bool staged = !accy_examples::look_back_tiles::register_tiles_cover(accy_examples::single_pass::register_tiles_at_most, n);
         std::printf("  n = %7u, %s tiles: %s, %lld of %zu status words left set\n", n, staged ? "staged" : "register",
                     wrong ? "WRONG" : "matches the C++ scan", static_cast<long long>(set_words), words.size());
         if (wrong) std::fprintf(stderr, "n = %u: first mismatch at %zu\n", n, *wrong);

@@ -41,7 +41,9 @@ struct gpu_definition : compact::definition<T> {
 template <class T>
 using gpu_compact = accy::pipeline<gpu_definition<T>>;
 
-constexpr std::array<std::uint32_t, 7> sizes{1, 63, 64, 65, 5000, (1u << 20) + 3, 1u << 26};
+/// Register tiles up to 4194305 (513 of them); staged tiles, one more than the blocks (9437185), and
+/// many (1 << 26).
+constexpr std::array<std::uint32_t, 9> sizes{1, 63, 64, 65, 5000, (1u << 20) + 3, 4194305, 9437185, 1u << 26};
 constexpr std::uint32_t largest = 1u << 26;
 
 /// Fresh input and a threshold that keeps some of it.

@@ -29,12 +29,6 @@ __device__ __forceinline__ void publish(unsigned long long* status, std::uint32_
     *reinterpret_cast<volatile unsigned long long*>(status + tile) = status_word(flag, bits);
 }
 
-/// The blocks per multiprocessor that kernels which look back with look_back_tile in registers ask for
-/// (`__launch_bounds__`): with 256 threads of 32 elements, four tiles in flight while their
-/// look-backs wait, where 80 registers per thread left room for three (the H200's single-pass scan of
-/// 2^28 elements, when it held such tiles: 0.674 against 0.735 ms).
-inline constexpr unsigned look_back_blocks_per_multiprocessor = 4;
-
 /// The longest a waiting lane sleeps between two reads of a status word.
 inline constexpr unsigned max_delay_ns = 256;
 
