@@ -111,7 +111,8 @@ int run(Backend& device, Format format, std::mt19937& random) {
         device.download(words.data(), status, status.byte_size);
         const auto set_words = std::count_if(words.begin(), words.end(), [](std::uint64_t word) { return word != 0; });
 
-        const bool staged = !accy_examples::look_back_tiles::register_tiles_cover(accy_examples::single_pass::register_tiles_at_most, n);
+        using namespace accy_examples;
+        const bool staged = !look_back_tiles::register_tiles_cover(single_pass::register_tiles_at_most, n);
         std::printf("  n = %7u, %s tiles: %s, %lld of %zu status words left set\n", n, staged ? "staged" : "register",
                     wrong ? "WRONG" : "matches the C++ scan", static_cast<long long>(set_words), words.size());
         if (wrong) std::fprintf(stderr, "n = %u: first mismatch at %zu\n", n, *wrong);

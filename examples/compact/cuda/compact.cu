@@ -22,8 +22,11 @@ using accy_examples::compact::buffer_elements;
 
 /// Bit k: whether element k of `v`, element `at + k` of `n`, is kept (above `threshold`).
 template <class Vector, class T>
-__device__ __forceinline__ std::uint32_t kept_of(const Vector& v, std::uint64_t at, std::uint64_t n, bool whole_tile, T threshold) {
-    if (whole_tile) return (v.x > threshold ? 1u : 0u) | (v.y > threshold ? 2u : 0u) | (v.z > threshold ? 4u : 0u) | (v.w > threshold ? 8u : 0u);
+__device__ __forceinline__ std::uint32_t kept_of(const Vector& v, std::uint64_t at, std::uint64_t n, bool whole_tile,
+                                                 T threshold) {
+    if (whole_tile)
+        return (v.x > threshold ? 1u : 0u) | (v.y > threshold ? 2u : 0u) | (v.z > threshold ? 4u : 0u) |
+               (v.w > threshold ? 8u : 0u);
     return (at + 0 < n && v.x > threshold ? 1u : 0u) | (at + 1 < n && v.y > threshold ? 2u : 0u) |
            (at + 2 < n && v.z > threshold ? 4u : 0u) | (at + 3 < n && v.w > threshold ? 8u : 0u);
 }
@@ -34,6 +37,7 @@ template <class Tile, class T>
 __device__ __forceinline__ std::uint32_t kept_slots(const typename Tile::vector (&items)[Tile::rows], std::uint32_t tile_index,
                                                     std::uint64_t n, bool whole_tile, T threshold, std::uint64_t& keep,
                                                     std::uint32_t (&slot)[Tile::rows]) {
+    static_assert(Tile::rows * 4 <= 64, "4 bits a row in one word");
     const unsigned lane = threadIdx.x % warp_size;
     std::uint32_t warp_kept = 0;
     keep = 0;
@@ -137,7 +141,8 @@ __device__ __forceinline__ void select_staged_tiles(T* out, std::uint32_t* count
                     if (first >= shift && first + 4 <= end) {
                         __stcs(reinterpret_cast<vector*>(destination) + v, staged[v]);
                     } else {
-                        for (std::uint32_t j = first < shift ? shift : first; j < first + 4 && j < end; ++j) destination[j] = gathered[j];
+                        for (std::uint32_t j = first < shift ? shift : first; j < first + 4 && j < end; ++j)
+                            destination[j] = gathered[j];
                     }
                 }
             } else {
