@@ -3,8 +3,8 @@
 // common/tile_status.hpp, `accy_examples::exclusive_prefix` and `finish_look_back`, which wait for
 // words with `wait_for_flag` until the launch is cancelled, the claiming of tiles in order,
 // `claim_tile`, the workspace that holds the words, `look_back_status`, and the blocks of a launch
-// over common/look_back_tiles.hpp's tiles, `look_back_blocks`: what common/cuda/look_back.cuh does on
-// the GPU, with std::atomic_ref on the words.
+// over common/look_back_tiles.hpp's tiles, `look_back_blocks`, and what each does, `work_through_tiles`:
+// what common/cuda/look_back.cuh and staged_look_back.cuh do on the GPU, with std::atomic_ref on the words.
 #pragma once
 
 #include "common/look_back_tiles.hpp"
@@ -93,6 +93,20 @@ inline std::uint32_t claim_tile(std::uint64_t& claimed, std::uint32_t tiles, std
     if (claim < tiles) return static_cast<std::uint32_t>(claim);
     if (claim == std::uint64_t{tiles} + blocks - 1) std::atomic_ref(claimed).store(0, std::memory_order_relaxed);
     return no_tile;
+}
+
+/// What `block` of a launch over `n` elements in look_back_tiles does, as the CUDA kernels' blocks
+/// do: `work.template operator()<Tile>(tile_index, tiles)` for register tile `block_index.x` of
+/// `blocks` where the launch's blocks cover n with register tiles, else for each staged tile it
+/// claims (counted in the word after the tiles' status words) until none is left.
+template <class Work>
+void work_through_tiles(const accy::host_block& block, std::span<std::uint64_t> status, std::uint32_t n, Work&& work) {
+    using namespace look_back_tiles;
+    const std::uint32_t blocks = block.grid_dim.x;
+    if (register_tiles_cover(blocks, n)) return work.template operator()<register_tile>(block.block_index.x, blocks);
+    const std::uint32_t tiles = staged_tiles(n);
+    for (std::uint32_t tile_index; (tile_index = claim_tile(status[tiles], tiles, blocks)) != no_tile;)
+        work.template operator()<staged_tile>(tile_index, tiles);
 }
 
 }  // namespace accy_examples

@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: Apache-2.0
 // Defines the compact example's host kernel (`accy_examples::compact::host`) and its `host`-format
-// entries: the CUDA kernel's one pass and decoupled look-back, its tiles claimed as the CUDA kernel's blocks claim them.
+// entries: the CUDA kernel's one pass and decoupled look-back, its tiles worked through as the CUDA
+// kernel's blocks work through them.
 #pragma once
 
 #include "common/look_back.hpp"
@@ -43,19 +44,15 @@ void select_tile_of(const accy::host_block& block, std::uint32_t tile_index, std
 // `block_index.x`, or claims staged tiles and compacts them until none is left.
 template <class T>
 void select(const accy::host_block& block) {
-    using namespace look_back_tiles;
     const auto out = block.buffer_as<T>(0);
     const auto count = block.buffer_as<std::uint32_t>(1);
     const auto in = block.buffer_as<const T>(2);
     const auto status = block.buffer_as<std::uint64_t>(3);
     const auto n = block.scalar_as<std::uint32_t>(4);
     const T threshold = block.scalar_as<T>(5);
-    const std::uint32_t blocks = block.grid_dim.x;
-    if (register_tiles_cover(blocks, n))
-        return select_tile_of<register_tile>(block, block.block_index.x, blocks, out, count, in, status, n, threshold);
-    const std::uint32_t tiles = staged_tiles(n);
-    for (std::uint32_t tile_index; (tile_index = claim_tile(status[tiles], tiles, blocks)) != no_tile;)
-        select_tile_of<staged_tile>(block, tile_index, tiles, out, count, in, status, n, threshold);
+    work_through_tiles(block, status, n, [&]<class Tile>(std::uint32_t tile_index, std::uint32_t tiles) {
+        select_tile_of<Tile>(block, tile_index, tiles, out, count, in, status, n, threshold);
+    });
 }
 
 }  // namespace accy_examples::compact::host

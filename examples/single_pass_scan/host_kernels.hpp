@@ -35,15 +35,13 @@ void scan_tile_of(const accy::host_block& block, std::uint32_t tile_index, std::
 // tiles and scans them until none is left.
 template <class T>
 void scan_tiles(const accy::host_block& block) {
-    const std::uint32_t n = block.scalar_as<std::uint32_t>(3), blocks = block.grid_dim.x;
+    const std::uint32_t n = block.scalar_as<std::uint32_t>(3);
     const auto result = block.buffer_as<T>(0);
     const auto input = block.buffer_as<const T>(1);
     const auto status = block.buffer_as<std::uint64_t>(2);
-    using namespace look_back_tiles;
-    if (register_tiles_cover(blocks, n)) return scan_tile_of<register_tile>(block, block.block_index.x, blocks, result, input, status, n);
-    const std::uint32_t tiles = staged_tiles(n);
-    for (std::uint32_t tile_index; (tile_index = claim_tile(status[tiles], tiles, blocks)) != no_tile;)
-        scan_tile_of<staged_tile>(block, tile_index, tiles, result, input, status, n);
+    work_through_tiles(block, status, n, [&]<class Tile>(std::uint32_t tile_index, std::uint32_t tiles) {
+        scan_tile_of<Tile>(block, tile_index, tiles, result, input, status, n);
+    });
 }
 
 }  // namespace accy_examples::single_pass::host

@@ -55,8 +55,8 @@ namespace accy::cuda {
 /// into a child graph node between the kernel nodes: one replay runs kernels and collectives, and
 /// every rank must replay its graph as it would launch the pipeline. An `update` keeps each
 /// collective's buffers and counts as captured (`unsupported_operation` otherwise: make a new
-/// graph). Move-only: the members of
-/// a moved-from graph throw `launch_argument_mismatch` (as a launch from a moved-from pool does).
+/// graph). Move-only: the members of a moved-from graph throw `launch_argument_mismatch` (as a launch
+/// from a moved-from pool does).
 template <class Pipeline>
 class pipeline_graph {
     static_assert(is_pipeline<Pipeline> && Pipeline::well_formed,
