@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: Apache-2.0
 // Scan and compaction on the GPU, n = 2^10 ... 2^28, against CUB: accy's three-stage scan, accy's
-// single-pass scan and cub::DeviceScan::InclusiveSum (f32, and i32 for the single pass); accy's
+// single-pass scan and cub::DeviceScan::InclusiveSum (f32; for the single pass also i32, and f16,
+// bf16 and i8 at every power of four); accy's
 // one-pass compaction and cub::DeviceSelect::If (i32, half kept; 1 % and 99 % at 2^20, 2^24 and
 // 2^28, as "kept_1pc" and "kept_99pc"); a device-to-device
 // copy of n floats, the ceiling any of them can reach. "throughput" is device
@@ -31,12 +32,14 @@ namespace {
 
 constexpr std::uint32_t largest = 1u << 28;
 
-/// Random inputs of the largest size (f32 in [-1, 1], i32 over their whole range; never zeros), an
-/// output and a count, made once.
+/// Random inputs of the largest size (f32 in [-1, 1], i32 over their whole range, and so i8 from the
+/// same bytes; f16 and bf16 normal numbers in (-1, 1); never zeros), an output and a count, made once.
 struct bench_buffers {
     accy_bench::gpu& gpu = accy_bench::the_gpu();
     accy::device_buffer<float, accy::cuda::backend> in_f32{gpu.device, largest}, out{gpu.device, largest};
     accy::device_buffer<std::int32_t, accy::cuda::backend> in_i32{gpu.device, largest};
+    accy::device_buffer<accy::half, accy::cuda::backend> in_f16{gpu.device, largest};
+    accy::device_buffer<accy::bfloat16, accy::cuda::backend> in_bf16{gpu.device, largest};
     accy::device_buffer<std::uint32_t, accy::cuda::backend> count{gpu.device, 1};
     accy_bench::cub_reference cub{largest};
 
@@ -51,11 +54,30 @@ struct bench_buffers {
                                                              std::numeric_limits<std::int32_t>::max());
         for (std::int32_t& value : ints) value = draw_int(engine);
         in_i32.upload(ints);
+        // Random sign, exponent and mantissa bits, the exponent of a normal number below 1: f16's
+        // exponent field 1 ... 14 (bias 15), bf16's 100 ... 126 (bias 127).
+        std::uniform_int_distribution<std::uint32_t> draw_bits;
+        const auto draw_normal = [&]<class T>(std::uint32_t mantissa_bits, std::uint32_t lowest_exponent, std::uint32_t highest_exponent) {
+            std::uniform_int_distribution<std::uint32_t> draw_exponent(lowest_exponent, highest_exponent);
+            const std::uint32_t bits = draw_bits(engine);
+            return T::from_bits(static_cast<std::uint16_t>((bits & 0x8000u) | draw_exponent(engine) << mantissa_bits |
+                                                           (bits & ((1u << mantissa_bits) - 1))));
+        };
+        std::vector<accy::half> halves(largest);
+        for (accy::half& value : halves) value = draw_normal.operator()<accy::half>(10, 1, 14);
+        in_f16.upload(halves);
+        std::vector<accy::bfloat16> bfloats(largest);
+        for (accy::bfloat16& value : bfloats) value = draw_normal.operator()<accy::bfloat16>(7, 100, 126);
+        in_bf16.upload(bfloats);
     }
 
     template <class T>
     const T* input() const {
-        return reinterpret_cast<const T*>((std::is_same_v<T, float> ? in_f32.view() : in_i32.view()).address);
+        const accy::buffer source = std::is_same_v<T, float>            ? in_f32.view()
+                                    : std::is_same_v<T, accy::half>     ? in_f16.view()
+                                    : std::is_same_v<T, accy::bfloat16> ? in_bf16.view()
+                                                                        : in_i32.view();
+        return reinterpret_cast<const T*>(source.address);
     }
     template <class T>
     T* output() const {
@@ -66,7 +88,10 @@ struct bench_buffers {
     std::array<accy::buffer, 1> operands(std::uint32_t n) const {
         return {accy::buffer{reinterpret_cast<CUdeviceptr>(input<T>()), n * sizeof(T)}};
     }
-    std::array<accy::buffer, 1> results(std::uint32_t n) const { return {accy::buffer{out.view().address, n * sizeof(float)}}; }
+    template <class T>
+    std::array<accy::buffer, 1> results(std::uint32_t n) const {
+        return {accy::buffer{out.view().address, n * sizeof(T)}};
+    }
     std::uint32_t kept() const {
         std::uint32_t value = 0;
         gpu.device.download(&value, count.view(), sizeof value);
@@ -152,7 +177,7 @@ using compaction = accy_examples::compact::pipeline<std::int32_t>;
 template <template <class> class Pipeline, class T>
 void accy_scan(benchmark::State& state, bool latency) {
     const auto n = static_cast<std::uint32_t>(state.range(0));
-    accy_run<Pipeline<T>, T> scan(n, {n}, buffers().results(n));
+    accy_run<Pipeline<T>, T> scan(n, {n}, buffers().results<T>(n));
     if (!latency) {
         device_time(state, n, 2 * std::int64_t{n} * std::int64_t{sizeof(T)}, [&] { scan.launch(); });
         return;
@@ -178,7 +203,7 @@ std::int32_t keeping(std::int64_t percent) {
 void compact(benchmark::State& state, std::int64_t percent) {
     bench_buffers& b = buffers();
     const auto n = static_cast<std::uint32_t>(state.range(0));
-    const std::array<accy::buffer, 2> results{b.results(n)[0], b.count.view()};
+    const std::array<accy::buffer, 2> results{b.results<std::int32_t>(n)[0], b.count.view()};
     accy_run<compaction, std::int32_t, 2> run(n, {n, keeping(percent)}, results);
     run.launch();
     check(cudaStreamSynchronize(b.stream()));
@@ -212,6 +237,14 @@ void single_pass_scan(benchmark::State& state, bool latency) { accy_scan<single_
 void single_pass_scan_i32(benchmark::State& state) { accy_scan<single_pass, std::int32_t>(state, false); }
 void cub_inclusive_sum_f32(benchmark::State& state, bool latency) { cub_inclusive_sum<float>(state, latency); }
 void cub_inclusive_sum_i32(benchmark::State& state) { cub_inclusive_sum<std::int32_t>(state, false); }
+template <class T>
+void single_pass_scan_of(benchmark::State& state) {
+    accy_scan<single_pass, T>(state, false);
+}
+template <class T>
+void cub_inclusive_sum_of(benchmark::State& state) {
+    cub_inclusive_sum<T>(state, false);
+}
 
 /// Every power of two from 2^10 to 2^28, or every other one.
 void powers_of_two(benchmark::internal::Benchmark* bench) { bench->RangeMultiplier(2)->Range(1 << 10, largest); }
@@ -229,6 +262,12 @@ BENCHMARK_CAPTURE(single_pass_scan, throughput, false)->Apply(powers_of_two)->Us
 BENCHMARK_CAPTURE(cub_inclusive_sum_f32, throughput, false)->Name("cub_inclusive_sum/throughput")->Apply(powers_of_two)->UseManualTime();
 BENCHMARK(single_pass_scan_i32)->Name("single_pass_scan_i32/throughput")->Apply(powers_of_two)->UseManualTime();
 BENCHMARK(cub_inclusive_sum_i32)->Name("cub_inclusive_sum_i32/throughput")->Apply(powers_of_two)->UseManualTime();
+BENCHMARK(single_pass_scan_of<accy::half>)->Name("single_pass_scan_f16/throughput")->Apply(powers_of_four)->UseManualTime();
+BENCHMARK(cub_inclusive_sum_of<accy::half>)->Name("cub_inclusive_sum_f16/throughput")->Apply(powers_of_four)->UseManualTime();
+BENCHMARK(single_pass_scan_of<accy::bfloat16>)->Name("single_pass_scan_bf16/throughput")->Apply(powers_of_four)->UseManualTime();
+BENCHMARK(cub_inclusive_sum_of<accy::bfloat16>)->Name("cub_inclusive_sum_bf16/throughput")->Apply(powers_of_four)->UseManualTime();
+BENCHMARK(single_pass_scan_of<std::int8_t>)->Name("single_pass_scan_i8/throughput")->Apply(powers_of_four)->UseManualTime();
+BENCHMARK(cub_inclusive_sum_of<std::int8_t>)->Name("cub_inclusive_sum_i8/throughput")->Apply(powers_of_four)->UseManualTime();
 BENCHMARK_CAPTURE(compact, throughput, 50)->Apply(powers_of_four)->UseManualTime();
 BENCHMARK_CAPTURE(cub_select, throughput, 50)->Apply(powers_of_four)->UseManualTime();
 BENCHMARK_CAPTURE(compact, kept_1pc, 1)->Apply(selectivity_sizes)->UseManualTime();

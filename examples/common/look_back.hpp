@@ -27,18 +27,18 @@ namespace accy_examples {
 template <accy::derivation Words>
 using look_back_status = accy::kept_zero<accy::shape<accy::dtype::u64, Words>>;
 
-/// The blocks of a launch over `N` elements in look_back_tiles: one per register tile where at most
-/// `RegisterTilesAtMost` cover N, else that many, which work through staged tiles (those beyond what
-/// the device holds at once start once every tile is claimed, and return).
-template <accy::derivation N, std::uint32_t RegisterTilesAtMost>
+/// The blocks of a launch over `N` elements of T in look_back_tiles: one per register tile where at
+/// most `RegisterTilesAtMost` cover N, else that many, which work through staged tiles (those beyond
+/// what the device holds at once start once every tile is claimed, and return).
+template <class T, accy::derivation N, std::uint32_t RegisterTilesAtMost>
 using look_back_blocks =
-    accy::min_of<accy::ceil_div<N, look_back_tiles::register_tile::elements>, accy::constant<RegisterTilesAtMost>>;
+    accy::min_of<accy::ceil_div<N, look_back_tiles::register_tile<T>::elements>, accy::constant<RegisterTilesAtMost>>;
 
 /// The status words of that launch: a word per register tile, or per staged tile and one for the
 /// count of those claimed.
-template <accy::derivation N, std::uint32_t RegisterTilesAtMost>
-using look_back_words = accy::max_of<look_back_blocks<N, RegisterTilesAtMost>,
-                                     accy::sum<accy::ceil_div<N, look_back_tiles::staged_tile::elements>, accy::constant<1u>>>;
+template <class T, accy::derivation N, std::uint32_t RegisterTilesAtMost>
+using look_back_words = accy::max_of<look_back_blocks<T, N, RegisterTilesAtMost>,
+                                     accy::sum<accy::ceil_div<N, look_back_tiles::staged_tile<T>::elements>, accy::constant<1u>>>;
 
 /// Loads status word `word` until its flag is `flag`, or any flag where `flag` is 0, and returns it.
 /// Throws once `block`'s launch is cancelled (another block threw): the tile that was to set the
@@ -95,18 +95,18 @@ inline std::uint32_t claim_tile(std::uint64_t& claimed, std::uint32_t tiles, std
     return no_tile;
 }
 
-/// What `block` of a launch over `n` elements in look_back_tiles does, as the CUDA kernels' blocks
-/// do: `work.template operator()<Tile>(tile_index, tiles)` for register tile `block_index.x` of
-/// `blocks` where the launch's blocks cover n with register tiles, else for each staged tile it
+/// What `block` of a launch over `n` elements of T in look_back_tiles does, as the CUDA kernels'
+/// blocks do: `work.template operator()<Tile>(tile_index, tiles)` for register tile `block_index.x`
+/// of `blocks` where the launch's blocks cover n with register tiles, else for each staged tile it
 /// claims (counted in the word after the tiles' status words) until none is left.
-template <class Work>
+template <class T, class Work>
 void work_through_tiles(const accy::host_block& block, std::span<std::uint64_t> status, std::uint32_t n, Work&& work) {
     using namespace look_back_tiles;
     const std::uint32_t blocks = block.grid_dim.x;
-    if (register_tiles_cover(blocks, n)) return work.template operator()<register_tile>(block.block_index.x, blocks);
-    const std::uint32_t tiles = staged_tiles(n);
+    if (register_tiles_cover<T>(blocks, n)) return work.template operator()<register_tile<T>>(block.block_index.x, blocks);
+    const std::uint32_t tiles = staged_tiles<T>(n);
     for (std::uint32_t tile_index; (tile_index = claim_tile(status[tiles], tiles, blocks)) != no_tile;)
-        work.template operator()<staged_tile>(tile_index, tiles);
+        work.template operator()<staged_tile<T>>(tile_index, tiles);
 }
 
 }  // namespace accy_examples

@@ -7,24 +7,21 @@
 #include <accy/accy.hpp>
 
 #include <algorithm>
-#include <array>
 #include <charconv>
 #include <cstdint>
 #include <iostream>
 #include <optional>
 #include <random>
+#include <span>
 #include <string>
 #include <string_view>
 #include <vector>
 
 namespace accy_examples {
 
-/// The element types every example runs, by dtype: float and std::int32_t.
-inline constexpr std::array element_dtypes{accy::dtype::f32, accy::dtype::i32};
-
 struct options {
     backend_choice backend = backend_choice::automatic;
-    std::vector<accy::dtype> dtypes{element_dtypes.begin(), element_dtypes.end()};
+    std::vector<accy::dtype> dtypes;  // those the example runs unless --dtype names one
     unsigned iterations = 10;
     std::uint32_t seed = std::random_device{}();
     std::vector<std::uint32_t> sizes;
@@ -43,15 +40,18 @@ std::optional<Number> parse_number(std::string_view text) {
 
 }  // namespace detail
 
-/// Parses `[--backend host|cuda|auto] [--dtype f32|i32|all] [--iterations K] [--seed S] [n...]`;
-/// no n means `default_size`. Prints the usage for `--help`, and with the problem on a mistake,
-/// for which it returns nothing.
-inline std::optional<options> parse_options(int argc, char** argv, std::uint32_t default_size) {
+/// Parses `[--backend host|cuda|auto] [--dtype <one of dtypes>|all] [--iterations K] [--seed S] [n...]`
+/// for an example that runs the element types of `dtypes`, all of them unless --dtype names one; no
+/// n means `default_size`. Prints the usage for `--help`, and with the problem on a mistake, for
+/// which it returns nothing.
+inline std::optional<options> parse_options(int argc, char** argv, std::uint32_t default_size, std::span<const accy::dtype> dtypes) {
     options parsed;
+    parsed.dtypes.assign(dtypes.begin(), dtypes.end());
     const auto usage = [&](std::string_view problem) {
         if (!problem.empty()) std::cerr << argv[0] << ": " << problem << "\n";
-        std::cerr << "usage: " << argv[0]
-                  << " [--backend host|cuda|auto] [--dtype f32|i32|all] [--iterations K] [--seed S] [n...]\n"
+        std::cerr << "usage: " << argv[0] << " [--backend host|cuda|auto] [--dtype ";
+        for (const accy::dtype type : dtypes) std::cerr << accy::to_string(type) << "|";
+        std::cerr << "all] [--iterations K] [--seed S] [n...]\n"
                      "  n        element counts, at least 1 each (default "
                   << default_size
                   << ")\n"
@@ -74,8 +74,8 @@ inline std::optional<options> parse_options(int argc, char** argv, std::uint32_t
             parsed.backend = *choice;
         } else if (argument == "--dtype" && has_value) {
             const std::string_view name = argv[++index];
-            const auto named = std::ranges::find(element_dtypes, name, [](accy::dtype type) { return accy::to_string(type); });
-            if (named != element_dtypes.end()) parsed.dtypes = {*named};
+            const auto named = std::ranges::find(dtypes, name, [](accy::dtype type) { return accy::to_string(type); });
+            if (named != dtypes.end()) parsed.dtypes = {*named};
             else if (name != "all") return usage("unknown dtype '" + std::string(name) + "'");
         } else if (argument == "--iterations" && has_value) {
             const std::optional<unsigned> count = detail::parse_number<unsigned>(argv[++index]);

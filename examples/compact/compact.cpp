@@ -14,6 +14,7 @@
 #include <algorithm>
 #include <array>
 #include <cstdint>
+#include <limits>
 #include <random>
 #include <string>
 #include <string_view>
@@ -24,9 +25,15 @@ namespace {
 
 using namespace accy_examples;
 
-/// About half of `random_values` lie above it.
+/// About half of `random_values` lie above it: 0.5 for floats and doubles in [0, 1), 0 for f16 and bf16
+/// integers in [-8, 8] (8 of 17 above) and for signed integers, the middle of unsigned ones' range.
 template <class T>
-constexpr T threshold = std::is_floating_point_v<T> ? T(0.5) : T(0);
+constexpr T threshold = [] {
+    if constexpr (std::is_floating_point_v<T>) return T(0.5);
+    else if constexpr (std::is_unsigned_v<T>) return static_cast<T>(std::numeric_limits<T>::max() / 2);
+    else if constexpr (std::is_integral_v<T>) return T(0);
+    else return T(0.0f);
+}();
 
 /// Runs the compaction of n elements of `T` and prints its line.
 template <class T, class Backend, class Format>
@@ -48,7 +55,7 @@ bool run(Backend& device, Format format, std::uint32_t n, unsigned iterations, s
 }  // namespace
 
 int main(int argc, char** argv) {
-    return example_main(argc, argv, 1u << 24,
+    return example_main<compact::key_types>(argc, argv, 1u << 24,
                         [](auto& device, auto format, auto element, std::uint32_t n, const options& parsed, std::mt19937& engine) {
                             return run<typename decltype(element)::type>(device, format, n, parsed.iterations, engine);
                         });

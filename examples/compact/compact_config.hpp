@@ -1,8 +1,8 @@
 // SPDX-License-Identifier: Apache-2.0
-// States the compaction kernel's signature in every format (T is float or std::int32_t, t its dtype
-// f32 or i32; version 1; the parameters in this order, as compact_entries.hpp declares them) and the
-// size of its staged tiles' buffers. Compaction keeps the elements x > threshold, in order, in one
-// pass that reads each element once and writes each kept one once:
+// States the compaction kernel's signature in every format (T one of compact_entries.hpp's key_types,
+// t its dtype; version 1; the parameters in this order, as compact_entries.hpp declares them), the
+// size of its staged tiles' buffers and which elements it keeps, `is_kept`. Compaction keeps the
+// elements x > threshold, in order, in one pass that reads each element once and writes each kept one once:
 //
 //   accy.examples.compact.select.<t>  (T* out, std::uint32_t* count, const T* in,
 //                                      unsigned long long* status, std::uint32_t n, T threshold,
@@ -19,7 +19,9 @@
 // Only <cstdint> and the examples' own headers here: CUDA kernels include it.
 #pragma once
 
+#include "common/host_device.hpp"
 #include "common/look_back_tiles.hpp"
+#include "common/sum_type.hpp"
 
 #include <cstdint>
 
@@ -31,8 +33,16 @@ namespace accy_examples::compact {
 /// 0.715 ms at 50 %); blocks beyond those the device holds cost no measurable time there.
 inline constexpr std::uint32_t register_tiles_at_most = 1024;
 
-/// A staged tile's buffer: the tile, and room to gather its kept elements from up to 3 places
-/// further, so that they lie in shared memory as they go to the output, 16-byte vectors in both.
-inline constexpr std::uint32_t buffer_elements = look_back_tiles::staged_tile::elements + 4;
+/// A staged tile's buffer of T: the tile, and room to gather its kept elements up to a vector's less
+/// one places further, so that they lie in shared memory as they go to the output, 16-byte vectors in both.
+template <class T>
+inline constexpr std::uint32_t buffer_elements = look_back_tiles::staged_tile<T>::elements + look_back_tiles::vector_elements<T>;
+
+/// Whether `value` is kept: above `threshold`, compared as the numbers they are (in sum_type<T>, which
+/// holds every value of T exactly), on the host and in CUDA alike; a NaN is never kept.
+template <class T>
+ACCY_EXAMPLES_HOST_DEVICE constexpr bool is_kept(T value, T threshold) {
+    return static_cast<sum_type<T>>(value) > static_cast<sum_type<T>>(threshold);
+}
 
 }  // namespace accy_examples::compact

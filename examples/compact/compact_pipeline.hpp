@@ -26,7 +26,7 @@ namespace accy_examples::compact {
 /// kernel's status words (common/look_back.hpp), which the kernel leaves zeroed. The launch's blocks,
 /// and so its tiles, follow from n (common/look_back.hpp).
 template <class T>
-struct definition : accy::definition_base<typed_name<"accy.examples.compact", T>, example_registry<entries_in>> {
+struct definition : accy::definition_base<typed_name<"accy.examples.compact", T>, example_registry<entries_in, key_types>> {
     using runtime_scalars =
         accy::runtime_scalars<accy::scalar<"n", std::uint32_t, accy::within<1, std::numeric_limits<std::uint32_t>::max()>>,
                               accy::scalar<"threshold", T>>;
@@ -34,8 +34,8 @@ struct definition : accy::definition_base<typed_name<"accy.examples.compact", T>
     using threshold = accy::forward<1>;
     using operands = accy::operands<accy::shape<accy::dtype_of<T>, n>>;
     using results = accy::results<accy::shape<accy::dtype_of<T>, n>, accy::shape<accy::dtype::u32, accy::constant<1u>>>;
-    using blocks = look_back_blocks<n, register_tiles_at_most>;
-    using workspaces = accy::workspaces<look_back_status<look_back_words<n, register_tiles_at_most>>>;
+    using blocks = look_back_blocks<T, n, register_tiles_at_most>;
+    using workspaces = accy::workspaces<look_back_status<look_back_words<T, n, register_tiles_at_most>>>;
     using stages = accy::stages<
         accy::stage_of<select<T>, accy::result<0>, accy::result<1>, accy::operand<0>, accy::workspace<0>, n, threshold, blocks>>;
 };

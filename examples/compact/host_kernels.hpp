@@ -31,7 +31,7 @@ void select_tile_of(const accy::host_block& block, std::uint32_t tile_index, std
     std::uint32_t kept = 0;
     for (std::uint64_t i = range.first; i < range.last; ++i) {
         slots[kept] = in[i];
-        kept += in[i] > threshold ? 1 : 0;
+        kept += is_kept(in[i], threshold) ? 1 : 0;
     }
     const std::uint32_t before = exclusive_prefix(block, status, tile_index, kept);
     finish_look_back(block, status, tile_index, tiles);
@@ -50,7 +50,7 @@ void select(const accy::host_block& block) {
     const auto status = block.buffer_as<std::uint64_t>(3);
     const auto n = block.scalar_as<std::uint32_t>(4);
     const T threshold = block.scalar_as<T>(5);
-    work_through_tiles(block, status, n, [&]<class Tile>(std::uint32_t tile_index, std::uint32_t tiles) {
+    work_through_tiles<T>(block, status, n, [&]<class Tile>(std::uint32_t tile_index, std::uint32_t tiles) {
         select_tile_of<Tile>(block, tile_index, tiles, out, count, in, status, n, threshold);
     });
 }

@@ -2,11 +2,12 @@
 // States the single-pass scan kernel's signature and up to how many register tiles its launches take;
 // its tiles are common/look_back_tiles.hpp's.
 //
-// One stage (T is float or std::int32_t, t its dtype f32 or i32; version 1):
+// One stage (T one of single_pass_entries.hpp's scanned_types: float, std::int32_t, accy::half,
+// accy::bfloat16, std::int8_t; t its dtype f32, i32, f16, bf16 or i8; version 1):
 //   accy.examples.single_pass_scan.scan.<t>  (T* result, const T* input, unsigned long long* status,
 //                                             std::uint32_t n, std::uint32_t blocks)
 //       `blocks` blocks (common/look_back.hpp's look_back_blocks of n), each with two staged tiles'
-//       elements of dynamic shared memory. Where `blocks` register tiles cover n
+//       elements of dynamic shared memory. Sums accumulate in common/sum_type.hpp's sum_type<T>. Where `blocks` register tiles cover n
 //       (`register_tiles_cover`), block i scans register tile i. Else each block works through staged
 //       tiles (`staged_tiles(n)` of them), claiming them in order from a count (common/cuda/look_back.cuh)
 //       and copying the next while it scans the one before; it publishes the next tile's aggregate

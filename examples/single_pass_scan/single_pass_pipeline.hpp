@@ -24,11 +24,11 @@ namespace accy_examples::single_pass {
 /// every format the examples are built with. Workspace 0: the scan kernel's status words
 /// (common/look_back.hpp), which the kernel leaves zeroed.
 template <class T>
-struct definition : accy::definition_base<typed_name<"accy.examples.single_pass_scan", T>, example_registry<entries_in>>,
+struct definition : accy::definition_base<typed_name<"accy.examples.single_pass_scan", T>, example_registry<entries_in, scanned_types>>,
                     scan_interface<T> {
     using typename scan_interface<T>::n;  // a dependent base's member, named to be used unqualified
-    using blocks = look_back_blocks<n, register_tiles_at_most>;
-    using workspaces = accy::workspaces<look_back_status<look_back_words<n, register_tiles_at_most>>>;
+    using blocks = look_back_blocks<T, n, register_tiles_at_most>;
+    using workspaces = accy::workspaces<look_back_status<look_back_words<T, n, register_tiles_at_most>>>;
     using stages = accy::stages<accy::stage_of<scan<T>, accy::result<0>, accy::operand<0>, accy::workspace<0>, n, blocks>>;
 };
 

@@ -11,7 +11,7 @@
 
 int main(int argc, char** argv) {
     using namespace accy_examples;
-    return example_main(argc, argv, 1u << 24,
+    return example_main<single_pass::scanned_types>(argc, argv, 1u << 24,
                         [](auto& device, auto format, auto element, std::uint32_t n, const options& parsed, std::mt19937& engine) {
                             using T = typename decltype(element)::type;
                             return run_scan<single_pass::pipeline<T>, T>("single_pass_scan", device, format, n,

@@ -16,26 +16,26 @@
 //
 // The kernel's declaration (single_pass_scan/single_pass_entries.hpp):
 //     scan<T>  (T* result, const T* input, std::uint64_t* status, std::uint32_t n, std::uint32_t blocks)
-//     .geometry = {{grid_dim::ceil_div(4, 1), ...}, {256, 1, 1}, {2 * 9216 * sizeof(T)}}
+//     .geometry = {{grid_dim::ceil_div(4, 1), ...}, {256, 1, 1}, {2 * 9216 * sizeof(T)}}   (T of 4 bytes)
 // The grid is parameter 4, `blocks`, itself derived from n by the pipeline; every block of 256
-// threads has 72 KiB of dynamic shared memory for T of 4 bytes: two staged tiles of 9216 elements,
+// threads has 72 KiB of dynamic shared memory: two staged tiles of 36 KiB (9216 elements of 4 bytes),
 // one arriving while the block scans the other (common/look_back_tiles.hpp). The CUDA backend opts the
 // kernel in to more than 48 KiB when it loads it; the host backend gives every block its own bytes,
 // `block.shared_as<T>()`. The geometry states the amount once, for every format.
 //
 // The pipeline (single_pass_scan/single_pass_pipeline.hpp, its derivations in common/look_back.hpp),
 // for n elements:
-//     blocks     = look_back_blocks<n, 512>  min(ceil(n / 8192), 512): a block per register tile, at most 512
-//     workspaces = look_back_status<look_back_words<n, 512>>
+//     blocks     = look_back_blocks<T, n, 512>  min(ceil(n / 8192), 512): a block per register tile, at most 512
+//     workspaces = look_back_status<look_back_words<T, n, 512>>
 //                  kept_zero<shape<u64, max(blocks, ceil(n / 9216) + 1)>>: a word per tile (+ a count of
 //                  tiles claimed)
 //     stages     = stage_of<scan<T>, result<0>, operand<0>, workspace<0>, n, blocks>
 //
 // The look-back (common/look_back.hpp on the host, common/cuda/look_back.cuh on the GPU): each tile
-// scans its elements, publishes its total in its status word (flag "aggregate"), then walks back over
+// sums its elements, publishes its total in its status word (flag "aggregate"), then walks back over
 // its predecessors' words, adding their values, until it meets one flagged "inclusive prefix": the sum
-// of everything before. It publishes its own inclusive prefix and adds the sum before it to its
-// elements. One pass over the data, no second kernel, but a tile waits on the tiles before it.
+// of everything before. It publishes its own inclusive prefix and scans its elements after the sum
+// before it. One pass over the data, no second kernel, but a tile waits on the tiles before it.
 //
 // Why it cannot hang on the host: the host backend's threads take blocks in increasing order, and
 // blocks claim staged tiles from a count, in increasing order too, so every tile a block waits for is
@@ -112,7 +112,7 @@ int run(Backend& device, Format format, std::mt19937& random) {
         const auto set_words = std::count_if(words.begin(), words.end(), [](std::uint64_t word) { return word != 0; });
 
         using namespace accy_examples;
-        const bool staged = !look_back_tiles::register_tiles_cover(single_pass::register_tiles_at_most, n);
+        const bool staged = !look_back_tiles::register_tiles_cover<T>(single_pass::register_tiles_at_most, n);
         std::printf("  n = %7u, %s tiles: %s, %lld of %zu status words left set\n", n, staged ? "staged" : "register",
                     wrong ? "WRONG" : "matches the C++ scan", static_cast<long long>(set_words), words.size());
         if (wrong) std::fprintf(stderr, "n = %u: first mismatch at %zu\n", n, *wrong);

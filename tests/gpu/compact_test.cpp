@@ -1,5 +1,6 @@
 // SPDX-License-Identifier: Apache-2.0
-// Tests of the compact example's CUDA kernels against a CPU reference: f32 and i32, cold, with pool + scratch, and as a graph.
+// Tests of the compact example's CUDA kernels against a CPU reference: every key type cold; f32 and
+// i32 also with pool + scratch, and as a graph.
 #include <gpu/device.hpp>
 
 #include "common/registry.hpp"
@@ -13,6 +14,7 @@
 #include <boost/mpl/list.hpp>
 #include <boost/test/unit_test.hpp>
 
+#include <algorithm>
 #include <array>
 #include <cstddef>
 #include <cstdint>
@@ -30,8 +32,9 @@ namespace compact = accy_examples::compact;
 
 BOOST_TEST_GLOBAL_FIXTURE(require_device);
 
-inline constexpr auto gpu_kernels =
-    accy::join_registries(compact::cuda::entries<float>(), compact::cuda::entries<std::int32_t>());
+inline constexpr auto gpu_kernels = []<class... T>(accy_examples::element_types<T...>) {
+    return accy::join_registries(compact::cuda::entries<T>()...);
+}(compact::key_types{});
 
 /// The example's compaction with a registry of its CUDA entries.
 template <class T>
@@ -46,15 +49,26 @@ using gpu_compact = accy::pipeline<gpu_definition<T>>;
 constexpr std::array<std::uint32_t, 9> sizes{1, 63, 64, 65, 5000, (1u << 20) + 3, 4194305, 9437185, 1u << 26};
 constexpr std::uint32_t largest = 1u << 26;
 
-/// Fresh input and a threshold that keeps some of it.
+/// Fresh input and a threshold that keeps some of it: integers over their whole range and a threshold
+/// in the middle half of it; floating types in [-1, 1] (f16 and bf16 rounded from f32) and a threshold
+/// in [-0.5, 0.5].
 template <class T>
 std::pair<std::vector<T>, T> random_case(std::uint32_t n) {
-    if constexpr (std::is_same_v<T, float>)
-        return {random_values<float>(n, -1.0f, 1.0f), random_values<float>(1, -0.5f, 0.5f)[0]};
-    else
-        return {random_values<std::int32_t>(n, std::numeric_limits<std::int32_t>::min(),
-                                            std::numeric_limits<std::int32_t>::max()),
-                random_values<std::int32_t>(1, -(1 << 30), 1 << 30)[0]};
+    if constexpr (std::is_integral_v<T>) {
+        using wide = std::conditional_t<(sizeof(T) < 4), std::int32_t, T>;
+        const std::vector<wide> drawn = random_values<wide>(n, std::numeric_limits<T>::min(), std::numeric_limits<T>::max());
+        const wide quarter = static_cast<wide>(std::numeric_limits<T>::max() / 4 - std::numeric_limits<T>::min() / 4);
+        const wide middle = static_cast<wide>(std::numeric_limits<T>::min() / 2 + std::numeric_limits<T>::max() / 2);
+        return {std::vector<T>(drawn.begin(), drawn.end()),
+                static_cast<T>(random_values<wide>(1, static_cast<wide>(middle - quarter), static_cast<wide>(middle + quarter))[0])};
+    } else if constexpr (std::is_floating_point_v<T>) {
+        return {random_values<T>(n, -1, 1), random_values<T>(1, -0.5, 0.5)[0]};
+    } else {
+        const std::vector<float> drawn = random_values<float>(n, -1.0f, 1.0f);
+        std::vector<T> values(n);
+        std::ranges::transform(drawn, values.begin(), [](float value) { return T(value); });
+        return {values, T(random_values<float>(1, -0.5f, 0.5f)[0])};
+    }
 }
 
 /// Uploads a fresh case of `n`, poisons the results, runs `launch(operands, results, scalars)` and
@@ -75,7 +89,7 @@ void check_compact(std::uint32_t n, Launch&& launch) {
     const std::vector<T> expected = compact::kept<T>(input, threshold);
     const std::uint32_t kept_count = to_host<std::uint32_t>(count.view(), 1)[0];
     const std::vector<T> got = to_host<T>(out.view(), n);
-    BOOST_TEST(compact::check<T>(expected, got, kept_count, "gpu"), "n = " << n << ", threshold " << threshold);
+    BOOST_TEST(compact::check<T>(expected, got, kept_count, "gpu"), "n = " << n << ", threshold " << static_cast<accy_examples::sum_type<T>>(threshold));
 }
 
 /// check_compact at every one of `sizes`.
@@ -96,12 +110,14 @@ struct loaded_once {
 };
 
 using element_types = boost::mpl::list<float, std::int32_t>;
+using key_types = boost::mpl::list<float, std::int32_t, accy::half, accy::bfloat16, std::int8_t, std::uint8_t, std::int16_t,
+                                   std::uint16_t, double>;
 
 }  // namespace
 
 BOOST_AUTO_TEST_SUITE(compact_on_the_gpu)
 
-BOOST_AUTO_TEST_CASE_TEMPLATE(cold, T, element_types) {
+BOOST_AUTO_TEST_CASE_TEMPLATE(cold, T, key_types) {
     check_every_size<T>([](const auto& operands, const auto& results, const auto& scalars) {
         accy::launch_pipeline<gpu_compact<T>>(device(), accy::formats::cuda_fatbin, operands, results, scalars);
     });

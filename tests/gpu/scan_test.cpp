@@ -1,8 +1,10 @@
 // SPDX-License-Identifier: Apache-2.0
-// Tests of the scan example's CUDA kernels against a CPU reference: f32 and i32, cold and with pool + scratch.
+// Tests of the scan examples' CUDA kernels against a CPU reference: f32 and i32, cold and with pool + scratch;
+// the single-pass scan also f16, bf16 and i8.
 #include <gpu/device.hpp>
 
 #include "common/registry.hpp"
+#include "common/sum_type.hpp"
 #include "common/wrapping_add.hpp"
 #include "scan/cuda/scan_cuda.hpp"
 #include "scan/scan_pipeline.hpp"
@@ -14,10 +16,12 @@
 #include <boost/mpl/list.hpp>
 #include <boost/test/unit_test.hpp>
 
+#include <algorithm>
 #include <array>
 #include <cmath>
 #include <cstddef>
 #include <cstdint>
+#include <cstring>
 #include <limits>
 #include <optional>
 #include <type_traits>
@@ -51,16 +55,19 @@ using single_pass_scan = accy_examples::single_pass::pipeline<T>;
 constexpr std::array<std::uint32_t, 9> sizes{1, 63, 64, 65, 5000, (1u << 20) + 3, 4194305, 9437185, 1u << 26};
 constexpr std::uint32_t largest = 1u << 26;
 
-/// Input the GPU must scan exactly: any i32 (sums wrap), or f32 holding small integers, whose
-/// partial sums in any order are exact integers far below 2^24.
+/// Input the GPU must scan exactly: any integer (sums wrap), or f32, f16 or bf16 holding small
+/// integers, whose partial sums in any order are exact integers far below 2^24 in f32 (f16 and bf16
+/// sum in f32: each result is then the exact sum rounded once).
 template <class T>
 std::vector<T> exact_input(std::uint32_t n) {
-    if constexpr (std::is_same_v<T, float>) {
-        const std::vector<std::int32_t> small = random_values<std::int32_t>(n, -4, 4);
-        return std::vector<float>(small.begin(), small.end());
+    if constexpr (std::is_integral_v<T>) {
+        const std::vector<std::int32_t> drawn = random_values<std::int32_t>(n, std::numeric_limits<T>::min(), std::numeric_limits<T>::max());
+        return std::vector<T>(drawn.begin(), drawn.end());
     } else {
-        return random_values<std::int32_t>(n, std::numeric_limits<std::int32_t>::min(),
-                                           std::numeric_limits<std::int32_t>::max());
+        const std::vector<std::int32_t> small = random_values<std::int32_t>(n, -4, 4);
+        std::vector<T> values(n);
+        std::ranges::transform(small, values.begin(), [](std::int32_t value) { return T(static_cast<float>(value)); });
+        return values;
     }
 }
 
@@ -86,27 +93,32 @@ void check_scan(const std::vector<T>& input, Launch&& launch, bool approximate =
     device().synchronize(std::nullopt);
     const std::vector<T> got = to_host<T>(results[0], n);
 
+    using sum = accy_examples::sum_type<T>;
     if (approximate) {
         double running = 0, error = 0, norm = 0;
         for (std::size_t i = 0; i < n; ++i) {
-            running += input[i];
-            error += (got[i] - running) * (got[i] - running);  // NaN (unwritten) fails below
+            running += static_cast<sum>(input[i]);
+            const double difference = static_cast<sum>(got[i]) - running;
+            error += difference * difference;  // NaN (unwritten) fails below
             norm += running * running;
         }
         BOOST_TEST(std::sqrt(error / norm) < 1e-4, "relative error " << std::sqrt(error / norm) << " at n = " << n);
         return;
     }
-    T running{};
+    // The sum in sum_type<T>, exact for exact_input, each result rounded (or truncated) to T once.
+    sum running{};
     std::size_t wrong = 0;
     for (std::size_t i = 0; i < n; ++i) {
-        running = accy_examples::wrapping_add(running, input[i]);
-        if (!(got[i] == running) && wrong++ < 5)
-            BOOST_TEST_MESSAGE("n = " << n << ", element " << i << ": got " << got[i] << ", expected " << running);
+        running = accy_examples::wrapping_add(running, static_cast<sum>(input[i]));
+        const T expected = static_cast<T>(running);
+        if (std::memcmp(&got[i], &expected, sizeof(T)) != 0 && wrong++ < 5)
+            BOOST_TEST_MESSAGE("n = " << n << ", element " << i << ": got " << static_cast<sum>(got[i]) << ", expected " << running);
     }
     BOOST_TEST(wrong == 0u, wrong << " of " << n << " elements differ from the CPU's scan");
 }
 
 using element_types = boost::mpl::list<float, std::int32_t>;
+using single_pass_types = boost::mpl::list<float, std::int32_t, accy::half, accy::bfloat16, std::int8_t>;
 
 }  // namespace
 
@@ -251,18 +263,18 @@ void launch_single_pass(const std::array<accy::buffer, 1>& operands, const std::
     accy::launch_pipeline<single_pass_scan<T>>(device(), accy::formats::cuda_fatbin, operands, results, scalars);
 }
 
-BOOST_AUTO_TEST_CASE_TEMPLATE(single_pass_cold, T, element_types) {
+BOOST_AUTO_TEST_CASE_TEMPLATE(single_pass_cold, T, single_pass_types) {
     for (const std::uint32_t n : sizes) BOOST_TEST_CONTEXT("n = " << n) { check_scan<T>(exact_input<T>(n), launch_single_pass<T>); }
 }
 
 // The kernel moves whole tiles as 16-byte vectors, so buffers one element off that alignment take
 // its element-by-element paths: every tile, not only the last.
-BOOST_AUTO_TEST_CASE_TEMPLATE(single_pass_misaligned, T, element_types) {
+BOOST_AUTO_TEST_CASE_TEMPLATE(single_pass_misaligned, T, single_pass_types) {
     for (const std::uint32_t n : sizes)
         BOOST_TEST_CONTEXT("n = " << n) { check_scan<T>(exact_input<T>(n), launch_single_pass<T>, false, 1); }
 }
 
-BOOST_AUTO_TEST_CASE_TEMPLATE(single_pass_graph_replay, T, element_types) {
+BOOST_AUTO_TEST_CASE_TEMPLATE(single_pass_graph_replay, T, single_pass_types) {
     check_in_graph_mode<single_pass_scan<T>, T>();
 }
 

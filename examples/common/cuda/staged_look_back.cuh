@@ -13,9 +13,12 @@
 
 namespace accy_examples::cuda {
 
-/// The staged tile of T: common/look_back_tiles.hpp's shape, held as staged_tile.cuh holds it.
+/// The register tile and the staged tile of T: common/look_back_tiles.hpp's shapes, held as
+/// tile_rows.cuh and staged_tile.cuh hold them.
 template <class T>
-using staged_tile_of = staged_tile<T, look_back_tiles::block_threads, look_back_tiles::staged_tile::items_per_thread>;
+using register_tile_of = tile_rows<T, look_back_tiles::block_threads, look_back_tiles::register_tile<T>::items_per_thread>;
+template <class T>
+using staged_tile_of = staged_tile<T, look_back_tiles::block_threads, look_back_tiles::staged_tile<T>::items_per_thread>;
 
 /// The block's dynamic shared memory as `Vector`s: where a block keeps its staged tiles (the kernels'
 /// geometry asks for their bytes).
@@ -38,7 +41,7 @@ __device__ __forceinline__ T tile_exclusive_prefix(unsigned long long* status, s
     return prefix;
 }
 
-/// Called by every thread of a block that works through the `look_back_tiles::staged_tiles(n)` staged
+/// Called by every thread of a block that works through the `look_back_tiles::staged_tiles<T>(n)` staged
 /// tiles of `input`, claimed in order (claim_tile) from the count after their status words, two in
 /// flight: while the block finishes the tile in one buffer of dynamic shared memory, the next is in
 /// the other, its copy started when that buffer was last free. Per tile, once its copy has arrived,
@@ -55,12 +58,12 @@ __device__ __forceinline__ void work_through_staged_tiles(const T* input, unsign
     using tile = staged_tile_of<T>;
     constexpr unsigned buffers_count = look_back_tiles::staged_buffers;
     static_assert(buffers_count == 2, "the tile being finished and the next");
-    static_assert(BufferElements >= tile::tile && BufferElements % 4 == 0, "whole tiles, whole vectors");
-    constexpr unsigned buffer_vectors = BufferElements / 4;
+    static_assert(BufferElements >= tile::tile && BufferElements % tile::per_vector == 0, "whole tiles, whole vectors");
+    constexpr unsigned buffer_vectors = BufferElements / tile::per_vector;
     auto* const buffers = dynamic_shared_as<typename tile::vector>();
     __shared__ std::uint64_t arrived[buffers_count];  // each buffer's barrier
     __shared__ std::uint32_t tile_in[buffers_count];  // each buffer's tile, or no_tile
-    const std::uint32_t tiles = look_back_tiles::staged_tiles(n);
+    const std::uint32_t tiles = look_back_tiles::staged_tiles<T>(n);
     unsigned long long* const claimed = status + tiles;
     bool claimed_all = false;  // thread 0's: whether it was told that no tile is left (it claims no more)
     const auto claim = [&] {

@@ -16,15 +16,17 @@ template <class T, unsigned BlockThreads, unsigned ItemsPerThread>
 struct staged_tile : tile_rows<T, BlockThreads, ItemsPerThread> {
     using rows_of = tile_rows<T, BlockThreads, ItemsPerThread>;
     using typename rows_of::vector;
+    using typename rows_of::sum;
+    using rows_of::per_vector;
     using rows_of::rows;
     using rows_of::tile;
 
     /// The vectors of one staged tile: a buffer's size.
-    static constexpr unsigned vectors = tile / 4;
+    static constexpr unsigned vectors = tile / per_vector;
 
-    /// This thread's row `row` within the staged tile: the vectors lie as in global memory.
-    static __device__ __forceinline__ vector& row_of(vector* staged, unsigned row) {
-        return staged[rows_of::first(0, row) / 4];
+    /// This thread's row `row` within the staged tile, where the vectors lie as in global memory.
+    static __device__ __forceinline__ vector load_row(const vector* staged, unsigned row) {
+        return rows_of::from_raw(reinterpret_cast<const uint4*>(staged)[rows_of::first(0, row) / per_vector]);
     }
 
     /// The elements of tile `tile_index` of `in` that its bulk copy brings: its whole vectors below `n`
@@ -33,7 +35,7 @@ struct staged_tile : tile_rows<T, BlockThreads, ItemsPerThread> {
 #if __CUDA_ARCH__ >= 900
         const std::uint64_t base = std::uint64_t{tile_index} * tile;
         const std::uint64_t below_n = n - base < tile ? n - base : tile;
-        return reinterpret_cast<std::uintptr_t>(in) % 16 == 0 ? static_cast<std::uint32_t>(below_n / 4 * 4) : 0;
+        return reinterpret_cast<std::uintptr_t>(in) % 16 == 0 ? static_cast<std::uint32_t>(below_n / per_vector * per_vector) : 0;
 #else
         (void)in, (void)tile_index, (void)n;
         return 0;
@@ -80,8 +82,8 @@ struct staged_tile : tile_rows<T, BlockThreads, ItemsPerThread> {
     }
 
     /// Called by every thread of the block: waits for the copy that start_copy started into `staged`,
-    /// the buffer's `use`-th (from 0), then copies the rest of tile `tile_index` below `n` (at most 3
-    /// elements where the bulk copy brought the whole vectors, else all) and zeroes the elements past
+    /// the buffer's `use`-th (from 0), then copies the rest of tile `tile_index` below `n` (less than a
+    /// vector where the bulk copy brought the whole vectors, else all) and zeroes the elements past
     /// `n`. Returns once every thread can read the tile.
     static __device__ __forceinline__ void finish_copy(vector* staged, std::uint64_t* arrived, unsigned use, const T* in,
                                                        std::uint32_t tile_index, std::uint64_t n) {
@@ -108,21 +110,18 @@ struct staged_tile : tile_rows<T, BlockThreads, ItemsPerThread> {
     }
 
     /// The sum of this thread's elements in `staged`.
-    static __device__ __forceinline__ T staged_sum(vector* staged) {
-        T sum{};
+    static __device__ __forceinline__ sum staged_sum(const vector* staged) {
+        sum total{};
 #pragma unroll 4
-        for (unsigned row = 0; row < rows; ++row) {
-            const vector v = row_of(staged, row);
-            sum = plus(sum, plus(plus(v.x, v.y), plus(v.z, v.w)));
-        }
-        return sum;
+        for (unsigned row = 0; row < rows; ++row) total = plus(total, rows_of::vector_sum(load_row(staged, row)));
+        return total;
     }
 
     /// Scans this thread's rows of `staged` after `carry` (what comes before the thread's warp) and
     /// stores them into tile `tile_index` of `out`, `group` rows at a time: the rows of a group side by
     /// side, their warp scans interleaved (measured with blocks of 512 threads, three per
     /// multiprocessor: all nine rows at once spilled; a row at a time, each row's scan waits for the last one's).
-    static __device__ __forceinline__ void scan_and_store(vector* staged, T carry, T* out, std::uint32_t tile_index, std::uint64_t n,
+    static __device__ __forceinline__ void scan_and_store(const vector* staged, sum carry, T* out, std::uint32_t tile_index, std::uint64_t n,
                                                           bool whole_tile) {
         constexpr unsigned group = 3;
         static_assert(rows % group == 0, "whole groups of rows");
@@ -130,7 +129,7 @@ struct staged_tile : tile_rows<T, BlockThreads, ItemsPerThread> {
         for (unsigned first = 0; first < rows; first += group) {
             vector items[group];
 #pragma unroll
-            for (unsigned r = 0; r < group; ++r) items[r] = row_of(staged, first + r);
+            for (unsigned r = 0; r < group; ++r) items[r] = load_row(staged, first + r);
 #pragma unroll
             for (unsigned r = 0; r < group; ++r) rows_of::scan_row(items[r], carry);
 #pragma unroll

@@ -1,18 +1,23 @@
 // SPDX-License-Identifier: Apache-2.0
 // Defines `accy_examples::cuda::tile_rows`, the tile layout of the examples' CUDA kernels, and the
-// wrapping arithmetic and warp scans they share. A tile is rows of 16-byte vectors: warp w owns
-// rows * 128 consecutive elements and lane l the vector (row * 32 + l) of each row, so that every row
-// is one coalesced 512-byte access per warp and a warp scans its elements row by row, in order.
+// wrapping arithmetic and warp scans they share. A tile is rows of 16-byte vectors of v = 16 /
+// sizeof(T) elements: warp w owns rows * 32 * v consecutive elements and lane l the vector
+// (row * 32 + l) of each row, so that every row is one coalesced 512-byte access per warp and a warp
+// scans its elements row by row, in order. Sums accumulate in common/sum_type.hpp's sum_type<T>.
 #pragma once
 
+#include "common/sum_type.hpp"
+
 #include <cstdint>
+#include <type_traits>
 
 namespace accy_examples::cuda {
 
 inline constexpr unsigned warp_size = 32;
 inline constexpr unsigned all_lanes = 0xffffffffu;
 
-// i32 sums wrap around (two's complement), as the host kernels' wrapping_add does.
+// The arithmetic of sums (sum_type): i32 sums wrap around (two's complement), as the host kernels'
+// wrapping_add does.
 __device__ __forceinline__ float plus(float a, float b) { return a + b; }
 __device__ __forceinline__ std::int32_t plus(std::int32_t a, std::int32_t b) {
     return static_cast<std::int32_t>(static_cast<std::uint32_t>(a) + static_cast<std::uint32_t>(b));
@@ -41,21 +46,6 @@ __device__ __forceinline__ T warp_sum(T value) {
     return value;
 }
 
-template <class T>
-struct vector4;
-template <>
-struct vector4<float> {
-    using type = float4;
-};
-template <>
-struct vector4<std::int32_t> {
-    using type = int4;
-};
-template <>
-struct vector4<std::uint32_t> {
-    using type = uint4;
-};
-
 /// How a tile's elements are cached: `keep` where they are read again soon (a later stage or the
 /// same kernel), `stream` where this is their last use (evict first, so that status words and
 /// small buffers stay in L2).
@@ -63,16 +53,42 @@ enum class caching { keep, stream };
 
 template <class T, unsigned BlockThreads, unsigned ItemsPerThread>
 struct tile_rows {
-    static_assert(BlockThreads % warp_size == 0 && ItemsPerThread % 4 == 0, "whole warps, whole vectors");
-    using vector = typename vector4<T>::type;
-    static constexpr unsigned rows = ItemsPerThread / 4;
+    /// What the tile's sums accumulate in (common/sum_type.hpp).
+    using sum = sum_type<T>;
+    /// The elements of one 16-byte vector, which a thread holds per row.
+    static constexpr unsigned per_vector = 16 / sizeof(T);
+    static_assert(BlockThreads % warp_size == 0 && ItemsPerThread % per_vector == 0, "whole warps, whole vectors");
+    struct alignas(16) vector {
+        T at[per_vector];
+    };
+    static constexpr unsigned rows = ItemsPerThread / per_vector;
     static constexpr unsigned warps = BlockThreads / warp_size;
     static constexpr std::uint32_t tile = BlockThreads * ItemsPerThread;
+    /// Whether an element may be scanned before its prefix is known and take it after: where T is its
+    /// own sum type, or an integer (truncated sums wrap as T's own do), but not f16 or bf16, which
+    /// would be rounded twice.
+    static constexpr bool prefix_added_after_scan = std::is_same_v<T, sum> || std::is_integral_v<T>;
 
-    /// The index of the first of the 4 elements that this thread holds in row `row` of tile `tile_index`.
+    static __device__ __forceinline__ sum to_sum(T element) { return static_cast<sum>(element); }
+    static __device__ __forceinline__ T from_sum(sum value) { return static_cast<T>(value); }
+
+    /// The vector of the 16 bytes `raw`, and back: global and shared memory move 16-byte words.
+    static __device__ __forceinline__ vector from_raw(const uint4& raw) {
+        vector v;
+        memcpy(&v, &raw, sizeof v);
+        return v;
+    }
+    static __device__ __forceinline__ uint4 to_raw(const vector& v) {
+        uint4 raw;
+        memcpy(&raw, &v, sizeof raw);
+        return raw;
+    }
+
+    /// The index of the first of the `per_vector` elements that this thread holds in row `row` of tile
+    /// `tile_index`.
     static __device__ __forceinline__ std::uint64_t first(std::uint32_t tile_index, unsigned row) {
         const unsigned lane = threadIdx.x % warp_size, warp = threadIdx.x / warp_size;
-        return std::uint64_t{tile_index} * tile + warp * (rows * warp_size * 4) + (row * warp_size + lane) * 4;
+        return std::uint64_t{tile_index} * tile + warp * (rows * warp_size * per_vector) + (row * warp_size + lane) * per_vector;
     }
 
     /// Whether tile `tile_index` of `n` elements is full and both buffers are 16-byte aligned, so that
@@ -90,13 +106,11 @@ struct tile_rows {
         for (unsigned row = 0; row < rows; ++row) {
             const std::uint64_t at = first(tile_index, row);
             if (whole_tile) {
-                const auto* source = reinterpret_cast<const vector*>(in + at);
-                items[row] = Caching == caching::stream ? __ldcs(source) : *source;
+                const auto* source = reinterpret_cast<const uint4*>(in + at);
+                items[row] = from_raw(Caching == caching::stream ? __ldcs(source) : *source);
             } else {
-                items[row].x = at + 0 < n ? in[at + 0] : fill;
-                items[row].y = at + 1 < n ? in[at + 1] : fill;
-                items[row].z = at + 2 < n ? in[at + 2] : fill;
-                items[row].w = at + 3 < n ? in[at + 3] : fill;
+#pragma unroll
+                for (unsigned k = 0; k < per_vector; ++k) items[row].at[k] = at + k < n ? in[at + k] : fill;
             }
         }
     }
@@ -107,12 +121,11 @@ struct tile_rows {
                                                      bool whole_tile) {
         const std::uint64_t at = first(tile_index, row);
         if (whole_tile) {
-            __stcs(reinterpret_cast<vector*>(out + at), v);
+            __stcs(reinterpret_cast<uint4*>(out + at), to_raw(v));
         } else {
-            if (at + 0 < n) out[at + 0] = v.x;
-            if (at + 1 < n) out[at + 1] = v.y;
-            if (at + 2 < n) out[at + 2] = v.z;
-            if (at + 3 < n) out[at + 3] = v.w;
+#pragma unroll
+            for (unsigned k = 0; k < per_vector; ++k)
+                if (at + k < n) out[at + k] = v.at[k];
         }
     }
 
@@ -123,34 +136,45 @@ struct tile_rows {
         for (unsigned row = 0; row < rows; ++row) store_row(items[row], out, tile_index, row, n, whole_tile);
     }
 
-    /// The sum of this thread's elements.
-    static __device__ __forceinline__ T thread_sum(const vector (&items)[rows]) {
-        T sum{};
+    /// The sum of the elements of `v`, pairwise.
+    static __device__ __forceinline__ sum vector_sum(const vector& v) {
+        sum sums[per_vector];
 #pragma unroll
-        for (unsigned row = 0; row < rows; ++row)
-            sum = plus(sum, plus(plus(items[row].x, items[row].y), plus(items[row].z, items[row].w)));
-        return sum;
+        for (unsigned k = 0; k < per_vector; ++k) sums[k] = to_sum(v.at[k]);
+#pragma unroll
+        for (unsigned width = per_vector / 2; width > 0; width /= 2)
+#pragma unroll
+            for (unsigned k = 0; k < width; ++k) sums[k] = plus(sums[2 * k], sums[2 * k + 1]);
+        return sums[0];
+    }
+
+    /// The sum of this thread's elements.
+    static __device__ __forceinline__ sum thread_sum(const vector (&items)[rows]) {
+        sum total{};
+#pragma unroll
+        for (unsigned row = 0; row < rows; ++row) total = plus(total, vector_sum(items[row]));
+        return total;
     }
 
     /// Scans one row of the warp inclusively in place, in element order, after `carry` (the sum of the
     /// warp's rows before it), which it advances past the row.
-    static __device__ __forceinline__ void scan_row(vector& v, T& carry) {
+    static __device__ __forceinline__ void scan_row(vector& v, sum& carry) {
         const unsigned lane = threadIdx.x % warp_size;
-        v.y = plus(v.y, v.x);
-        v.z = plus(v.z, v.y);
-        v.w = plus(v.w, v.z);
-        const T inclusive = warp_inclusive_scan(v.w, lane);
-        const T before = plus(carry, minus(inclusive, v.w));
-        v.x = plus(v.x, before);
-        v.y = plus(v.y, before);
-        v.z = plus(v.z, before);
-        v.w = plus(v.w, before);
+        sum running[per_vector];  // the vector's inclusive scan
+        running[0] = to_sum(v.at[0]);
+#pragma unroll
+        for (unsigned k = 1; k < per_vector; ++k) running[k] = plus(to_sum(v.at[k]), running[k - 1]);
+        const sum last = running[per_vector - 1];
+        const sum inclusive = warp_inclusive_scan(last, lane);
+        const sum before = plus(carry, minus(inclusive, last));
+#pragma unroll
+        for (unsigned k = 0; k < per_vector; ++k) v.at[k] = from_sum(plus(running[k], before));
         carry = plus(carry, __shfl_sync(all_lanes, inclusive, warp_size - 1));
     }
 
     /// Scans the warp's elements inclusively in place, in element order; returns the warp's total.
-    static __device__ __forceinline__ T scan_warp(vector (&items)[rows]) {
-        T carry{};
+    static __device__ __forceinline__ sum scan_warp(vector (&items)[rows]) {
+        sum carry{};
 #pragma unroll
         for (unsigned row = 0; row < rows; ++row) scan_row(items[row], carry);
         return carry;
@@ -158,8 +182,8 @@ struct tile_rows {
 
     /// The sum of the warps before this thread's and of all the block's.
     struct warp_offsets {
-        T before;
-        T total;
+        sum before;
+        sum total;
     };
 
     /// Where `combine` gathers the warps' totals: a `__shared__` variable of the block. 16-byte aligned,
@@ -167,33 +191,31 @@ struct tile_rows {
     /// loads to take in the shared variable before them (its bytes unused), a read that racecheck
     /// reports as a race with that variable's writes (it did, with nvcc 13 on the H200).
     struct alignas(16) shared_warp_totals {
-        T of_warp[warps];
+        sum of_warp[warps];
     };
 
     /// Each warp's `warp_total` (the same in all its lanes) through `totals`. Syncs the block; the
     /// caller syncs again before `totals` is written anew.
-    static __device__ __forceinline__ warp_offsets combine(T warp_total, shared_warp_totals& totals) {
+    static __device__ __forceinline__ warp_offsets combine(sum warp_total, shared_warp_totals& totals) {
         const unsigned lane = threadIdx.x % warp_size, warp = threadIdx.x / warp_size;
         if (lane == 0) totals.of_warp[warp] = warp_total;
         __syncthreads();
-        warp_offsets offsets{T{}, T{}};
+        warp_offsets offsets{sum{}, sum{}};
 #pragma unroll
         for (unsigned w = 0; w < warps; ++w) {
-            const T total = totals.of_warp[w];
+            const sum total = totals.of_warp[w];
             if (w < warp) offsets.before = plus(offsets.before, total);
             offsets.total = plus(offsets.total, total);
         }
         return offsets;
     }
 
-    static __device__ __forceinline__ void add(vector (&items)[rows], T offset) {
+    /// Adds `offset` to each of this thread's elements (prefix_added_after_scan says where that is exact).
+    static __device__ __forceinline__ void add(vector (&items)[rows], sum offset) {
 #pragma unroll
-        for (unsigned row = 0; row < rows; ++row) {
-            items[row].x = plus(items[row].x, offset);
-            items[row].y = plus(items[row].y, offset);
-            items[row].z = plus(items[row].z, offset);
-            items[row].w = plus(items[row].w, offset);
-        }
+        for (unsigned row = 0; row < rows; ++row)
+#pragma unroll
+            for (unsigned k = 0; k < per_vector; ++k) items[row].at[k] = from_sum(plus(to_sum(items[row].at[k]), offset));
     }
 };
 

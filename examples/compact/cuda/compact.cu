@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: Apache-2.0
-// The compaction's CUDA kernel, f32 and i32 (signature in compact_config.hpp): one pass over the
-// tiles of common/look_back_tiles.hpp, as the single-pass scan. A tile counts what it keeps, learns
+// The compaction's CUDA kernel, each type of compact_entries.hpp's key_types (signature in
+// compact_config.hpp): one pass over the tiles of common/look_back_tiles.hpp, as the single-pass scan. A tile counts what it keeps, learns
 // what the tiles before it keep by decoupled look-back, gathers its kept elements in shared memory
 // and writes them out coalesced. A register tile is held in registers throughout; a block of staged
 // tiles (common/cuda/staged_look_back.cuh) counts the next tile while the one before waits for its
@@ -11,6 +11,9 @@
 #include "common/cuda/staged_look_back.cuh"
 #include "compact/compact_config.hpp"
 
+#include <cuda_bf16.h>
+#include <cuda_fp16.h>
+
 #include <cstdint>
 
 namespace {
@@ -19,32 +22,49 @@ using namespace accy_examples::cuda;
 namespace look_back_tiles = accy_examples::look_back_tiles;
 using look_back_tiles::block_threads;
 using accy_examples::compact::buffer_elements;
+using accy_examples::compact::is_kept;
 
-/// Bit k: whether element k of `v`, element `at + k` of `n`, is kept (above `threshold`).
-template <class Vector, class T>
-__device__ __forceinline__ std::uint32_t kept_of(const Vector& v, std::uint64_t at, std::uint64_t n, bool whole_tile,
+/// The block's sums of the warps' counts of kept elements (tile_rows::combine).
+using counts = tile_rows<std::uint32_t, block_threads, 4>;
+
+/// Bit k: whether element k of `v`, element `at + k` of `n`, is kept (is_kept: above `threshold`).
+template <class Tile, class T>
+__device__ __forceinline__ std::uint32_t kept_of(const typename Tile::vector& v, std::uint64_t at, std::uint64_t n, bool whole_tile,
                                                  T threshold) {
-    if (whole_tile)
-        return (v.x > threshold ? 1u : 0u) | (v.y > threshold ? 2u : 0u) | (v.z > threshold ? 4u : 0u) |
-               (v.w > threshold ? 8u : 0u);
-    return (at + 0 < n && v.x > threshold ? 1u : 0u) | (at + 1 < n && v.y > threshold ? 2u : 0u) |
-           (at + 2 < n && v.z > threshold ? 4u : 0u) | (at + 3 < n && v.w > threshold ? 8u : 0u);
+    std::uint32_t kept = 0;
+#pragma unroll
+    for (unsigned k = 0; k < Tile::per_vector; ++k) kept |= (whole_tile || at + k < n) && is_kept(v.at[k], threshold) ? 1u << k : 0u;
+    return kept;
 }
 
-/// Per row of this thread's `items` of tile `tile_index`: which elements are kept (`keep`, 4 bits a row)
-/// and where the first of them goes among its warp's kept ones (`slot`). Returns the warp's count.
+/// Which of a thread's elements of a tile are kept, a bit each, in element order: rows of whole
+/// vectors, so that no row's bits straddle two words.
+template <class Tile>
+struct keep_mask {
+    static constexpr unsigned bits = Tile::rows * Tile::per_vector;
+    std::uint64_t words[(bits + 63) / 64];
+
+    __device__ __forceinline__ void set_row(unsigned row, std::uint32_t kept) {
+        words[row * Tile::per_vector / 64] |= std::uint64_t{kept} << (row * Tile::per_vector % 64);
+    }
+    __device__ __forceinline__ std::uint32_t row(unsigned row) const {
+        return static_cast<std::uint32_t>(words[row * Tile::per_vector / 64] >> (row * Tile::per_vector % 64));
+    }
+};
+
+/// Per row of this thread's `items` of tile `tile_index`: which elements are kept (`keep`) and where
+/// the first of them goes among its warp's kept ones (`slot`). Returns the warp's count.
 template <class Tile, class T>
 __device__ __forceinline__ std::uint32_t kept_slots(const typename Tile::vector (&items)[Tile::rows], std::uint32_t tile_index,
-                                                    std::uint64_t n, bool whole_tile, T threshold, std::uint64_t& keep,
+                                                    std::uint64_t n, bool whole_tile, T threshold, keep_mask<Tile>& keep,
                                                     std::uint32_t (&slot)[Tile::rows]) {
-    static_assert(Tile::rows * 4 <= 64, "4 bits a row in one word");
     const unsigned lane = threadIdx.x % warp_size;
     std::uint32_t warp_kept = 0;
-    keep = 0;
+    keep = {};
 #pragma unroll
     for (unsigned row = 0; row < Tile::rows; ++row) {
-        const std::uint32_t kept = kept_of(items[row], Tile::first(tile_index, row), n, whole_tile, threshold);
-        keep |= std::uint64_t{kept} << (4 * row);
+        const std::uint32_t kept = kept_of<Tile>(items[row], Tile::first(tile_index, row), n, whole_tile, threshold);
+        keep.set_row(row, kept);
         const std::uint32_t count = __popc(kept);
         const std::uint32_t inclusive = warp_inclusive_scan(count, lane);
         slot[row] = warp_kept + inclusive - count;
@@ -56,31 +76,29 @@ __device__ __forceinline__ std::uint32_t kept_slots(const typename Tile::vector 
 /// Writes this thread's kept `items` (kept_slots' `keep` and `slot`) to `gathered` from `first` on,
 /// where `first` is where the thread's warp's kept elements start.
 template <class Tile, class T>
-__device__ __forceinline__ void gather(const typename Tile::vector (&items)[Tile::rows], std::uint64_t keep,
+__device__ __forceinline__ void gather(const typename Tile::vector (&items)[Tile::rows], const keep_mask<Tile>& keep,
                                        const std::uint32_t (&slot)[Tile::rows], T* gathered, std::uint32_t first) {
 #pragma unroll
     for (unsigned row = 0; row < Tile::rows; ++row) {
-        const auto kept = static_cast<std::uint32_t>(keep >> (4 * row));
+        const std::uint32_t kept = keep.row(row);
         std::uint32_t at = first + slot[row];
-        if (kept & 1u) gathered[at++] = items[row].x;
-        if (kept & 2u) gathered[at++] = items[row].y;
-        if (kept & 4u) gathered[at++] = items[row].z;
-        if (kept & 8u) gathered[at] = items[row].w;
+#pragma unroll
+        for (unsigned k = 0; k < Tile::per_vector; ++k)
+            if (kept & 1u << k) gathered[at++] = items[row].at[k];
     }
 }
 
 template <class T>
 __device__ __forceinline__ void select_register_tile(T* out, std::uint32_t* count, const T* in, unsigned long long* status,
                                                      std::uint32_t n, T threshold) {
-    using tile = tile_rows<T, block_threads, look_back_tiles::register_tile::items_per_thread>;
-    using counts = tile_rows<std::uint32_t, block_threads, look_back_tiles::register_tile::items_per_thread>;
+    using tile = register_tile_of<T>;
     __shared__ typename counts::shared_warp_totals warp_counts;
     T* const kept_values = dynamic_shared_as<T>();
     const std::uint32_t tile_index = blockIdx.x;
     const bool whole = tile::whole(tile_index, n, in, in);
     typename tile::vector items[tile::rows];
     tile::template load<caching::stream>(items, in, tile_index, n, whole);
-    std::uint64_t keep;
+    keep_mask<tile> keep;
     std::uint32_t slot[tile::rows];
     const auto totals = counts::combine(kept_slots<tile>(items, tile_index, n, whole, threshold, keep, slot), warp_counts);
     // Warp 0 looks back while the others gather.
@@ -99,36 +117,35 @@ __device__ __forceinline__ void select_register_tile(T* out, std::uint32_t* coun
 }
 
 /// A staged tile's kept elements gathered in its own buffer once every thread has read its rows,
-/// from `before % 4` on where `out` is 16-byte aligned: element j of the buffer then goes to
-/// out[before - before % 4 + j], and whole vectors move as vectors.
+/// from `before % v` on (v the elements of a vector) where `out` is 16-byte aligned: element j of the
+/// buffer then goes to out[before - before % v + j], and whole vectors move as vectors.
 template <class T>
 __device__ __forceinline__ void select_staged_tiles(T* out, std::uint32_t* count, const T* in, unsigned long long* status,
                                                     std::uint32_t n, T threshold) {
     using tile = staged_tile_of<T>;
-    using counts = tile_rows<std::uint32_t, block_threads, look_back_tiles::staged_tile::items_per_thread>;
     using vector = typename tile::vector;
     __shared__ typename counts::shared_warp_totals warp_counts;
     const bool vectors_out = reinterpret_cast<std::uintptr_t>(out) % 16 == 0;
-    const std::uint32_t tiles = look_back_tiles::staged_tiles(n);
+    const std::uint32_t tiles = look_back_tiles::staged_tiles<T>(n);
     const auto whole = [&](std::uint32_t tile_index) { return (std::uint64_t{tile_index} + 1) * tile::tile <= n; };
-    work_through_staged_tiles<buffer_elements>(
+    work_through_staged_tiles<buffer_elements<T>>(
         in, status, n,
-        [&](vector* staged, std::uint32_t tile_index) {
+        [&](const vector* staged, std::uint32_t tile_index) {
             const bool whole_tile = whole(tile_index);
             std::uint32_t kept = 0;
 #pragma unroll 3
             for (unsigned row = 0; row < tile::rows; ++row)
-                kept += __popc(kept_of(tile::row_of(staged, row), tile::first(tile_index, row), n, whole_tile, threshold));
+                kept += __popc(kept_of<tile>(tile::load_row(staged, row), tile::first(tile_index, row), n, whole_tile, threshold));
             return counts::combine(warp_sum(kept), warp_counts);
         },
         [&](vector* staged, std::uint32_t tile_index, const auto& totals, std::uint32_t before) {
             typename tile::vector items[tile::rows];
 #pragma unroll
-            for (unsigned row = 0; row < tile::rows; ++row) items[row] = tile::row_of(staged, row);
-            std::uint64_t keep;
+            for (unsigned row = 0; row < tile::rows; ++row) items[row] = tile::load_row(staged, row);
+            keep_mask<tile> keep;
             std::uint32_t slot[tile::rows];
             kept_slots<tile>(items, tile_index, n, whole(tile_index), threshold, keep, slot);
-            const std::uint32_t shift = vectors_out ? before % 4 : 0;
+            const std::uint32_t shift = vectors_out ? before % tile::per_vector : 0;
             __syncthreads();  // every element read before any is overwritten
             T* const gathered = reinterpret_cast<T*>(staged);
             gather<tile>(items, keep, slot, gathered, shift + totals.before);
@@ -136,12 +153,12 @@ __device__ __forceinline__ void select_staged_tiles(T* out, std::uint32_t* count
             const std::uint32_t end = shift + totals.total;
             T* const destination = out + (before - shift);
             if (vectors_out) {
-                for (std::uint32_t v = threadIdx.x; v * 4 < end; v += block_threads) {
-                    const std::uint32_t first = v * 4;
-                    if (first >= shift && first + 4 <= end) {
-                        __stcs(reinterpret_cast<vector*>(destination) + v, staged[v]);
+                for (std::uint32_t v = threadIdx.x; v * tile::per_vector < end; v += block_threads) {
+                    const std::uint32_t first = v * tile::per_vector;
+                    if (first >= shift && first + tile::per_vector <= end) {
+                        __stcs(reinterpret_cast<uint4*>(destination) + v, reinterpret_cast<const uint4*>(staged)[v]);
                     } else {
-                        for (std::uint32_t j = first < shift ? shift : first; j < first + 4 && j < end; ++j)
+                        for (std::uint32_t j = first < shift ? shift : first; j < first + tile::per_vector && j < end; ++j)
                             destination[j] = gathered[j];
                     }
                 }
@@ -155,23 +172,29 @@ __device__ __forceinline__ void select_staged_tiles(T* out, std::uint32_t* count
 template <class T>
 __device__ void select(T* out, std::uint32_t* count, const T* in, unsigned long long* status, std::uint32_t n, T threshold,
                        std::uint32_t blocks) {
-    if (look_back_tiles::register_tiles_cover(blocks, n)) select_register_tile(out, count, in, status, n, threshold);
+    if (look_back_tiles::register_tiles_cover<T>(blocks, n)) select_register_tile(out, count, in, status, n, threshold);
     else select_staged_tiles(out, count, in, status, n, threshold);
 }
 
 }  // namespace
 
+// The kernel of element type T, `t` its dtype: extern "C", so that the entries find it by name
+// (compact_cuda.hpp), and so not a template.
+#define ACCY_EXAMPLES_COMPACT_SELECT(t, T)                                                                         \
+    __global__ void __launch_bounds__(block_threads, look_back_tiles::blocks_per_multiprocessor)                   \
+        accy_examples_compact_select_##t(T* out, std::uint32_t* count, const T* in, unsigned long long* status,    \
+                                         std::uint32_t n, T threshold, std::uint32_t blocks) {                      \
+        select(out, count, in, status, n, threshold, blocks);                                                      \
+    }
+
 extern "C" {
-
-__global__ void __launch_bounds__(block_threads, look_back_tiles::blocks_per_multiprocessor)
-    accy_examples_compact_select_f32(float* out, std::uint32_t* count, const float* in, unsigned long long* status,
-                                     std::uint32_t n, float threshold, std::uint32_t blocks) {
-    select(out, count, in, status, n, threshold, blocks);
+ACCY_EXAMPLES_COMPACT_SELECT(f32, float)
+ACCY_EXAMPLES_COMPACT_SELECT(i32, std::int32_t)
+ACCY_EXAMPLES_COMPACT_SELECT(f16, __half)
+ACCY_EXAMPLES_COMPACT_SELECT(bf16, __nv_bfloat16)
+ACCY_EXAMPLES_COMPACT_SELECT(i8, std::int8_t)
+ACCY_EXAMPLES_COMPACT_SELECT(u8, std::uint8_t)
+ACCY_EXAMPLES_COMPACT_SELECT(i16, std::int16_t)
+ACCY_EXAMPLES_COMPACT_SELECT(u16, std::uint16_t)
+ACCY_EXAMPLES_COMPACT_SELECT(f64, double)
 }
-__global__ void __launch_bounds__(block_threads, look_back_tiles::blocks_per_multiprocessor)
-    accy_examples_compact_select_i32(std::int32_t* out, std::uint32_t* count, const std::int32_t* in,
-                                     unsigned long long* status, std::uint32_t n, std::int32_t threshold, std::uint32_t blocks) {
-    select(out, count, in, status, n, threshold, blocks);
-}
-
-}  // extern "C"
