@@ -63,7 +63,7 @@ std::size_t select_bytes(int items) {
 std::size_t scratch_bytes(std::size_t max_items) {
     const int items = static_cast<int>(max_items);
     return std::max({scan_bytes<float>(items), scan_bytes<std::int32_t>(items), scan_bytes<accy::half>(items),
-                     scan_bytes<accy::bfloat16>(items), scan_bytes<std::int8_t>(items), select_bytes<float>(items),
+                     scan_bytes<accy::bfloat16>(items), scan_bytes<std::int8_t>(items), scan_bytes<double>(items), select_bytes<float>(items),
                      select_bytes<std::int32_t>(items)});
 }
 
@@ -98,6 +98,7 @@ template void cub_reference::inclusive_sum<std::int32_t>(const std::int32_t*, st
 template void cub_reference::inclusive_sum<accy::half>(const accy::half*, accy::half*, std::size_t, void*);
 template void cub_reference::inclusive_sum<accy::bfloat16>(const accy::bfloat16*, accy::bfloat16*, std::size_t, void*);
 template void cub_reference::inclusive_sum<std::int8_t>(const std::int8_t*, std::int8_t*, std::size_t, void*);
+template void cub_reference::inclusive_sum<double>(const double*, double*, std::size_t, void*);
 template void cub_reference::select_greater<float>(const float*, float*, std::uint32_t*, std::size_t, float, void*);
 template void cub_reference::select_greater<std::int32_t>(const std::int32_t*, std::int32_t*, std::uint32_t*, std::size_t,
                                                           std::int32_t, void*);

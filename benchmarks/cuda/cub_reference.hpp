@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: Apache-2.0
 // Defines `accy_bench::cub_reference`, the baselines the GPU benchmarks measure accy against: CUB's
-// device-wide inclusive sum (f32, i32, f16, bf16, i8) and selection (x > threshold; f32, i32), behind a plain C++ interface,
+// device-wide inclusive sum (f32, i32, f16, bf16, i8, f64) and selection (x > threshold; f32, i32), behind a plain C++ interface,
 // with one scratch allocation large enough for every call up to the size it was made for.
 #pragma once
 
@@ -17,7 +17,7 @@ public:
     cub_reference& operator=(const cub_reference&) = delete;
 
     /// Queues cub::DeviceScan::InclusiveSum of `items` elements on `stream` (a CUstream / cudaStream_t).
-    /// T is float, std::int32_t, accy::half, accy::bfloat16 or std::int8_t, the first three summed in
+    /// T is float, std::int32_t, accy::half, accy::bfloat16, std::int8_t or double, all but i8 summed in
     /// their own type (CUB's sum of two __half is a __half), i8 in int (C++'s promotion), truncated.
     template <class T>
     void inclusive_sum(const T* input, T* output, std::size_t items, void* stream);

@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: Apache-2.0
 // Scan and compaction on the GPU, n = 2^10 ... 2^28, against CUB: accy's three-stage scan, accy's
 // single-pass scan and cub::DeviceScan::InclusiveSum (f32; for the single pass also i32, and f16,
-// bf16 and i8 at every power of four); accy's
+// bf16, i8 and f64 at every power of four); accy's
 // one-pass compaction and cub::DeviceSelect::If (i32, half kept; 1 % and 99 % at 2^20, 2^24 and
 // 2^28, as "kept_1pc" and "kept_99pc"); a device-to-device
 // copy of n floats, the ceiling any of them can reach. "throughput" is device
@@ -32,11 +32,13 @@ namespace {
 
 constexpr std::uint32_t largest = 1u << 28;
 
-/// Random inputs of the largest size (f32 in [-1, 1], i32 over their whole range, and so i8 from the
-/// same bytes; f16 and bf16 normal numbers in (-1, 1); never zeros), an output and a count, made once.
+/// Random inputs of the largest size (f32 and f64 in [-1, 1], i32 over their whole range, and so i8
+/// from the same bytes; f16 and bf16 normal numbers in (-1, 1); never zeros), an output with room for
+/// the widest, and a count, made once.
 struct bench_buffers {
     accy_bench::gpu& gpu = accy_bench::the_gpu();
-    accy::device_buffer<float, accy::cuda::backend> in_f32{gpu.device, largest}, out{gpu.device, largest};
+    accy::device_buffer<float, accy::cuda::backend> in_f32{gpu.device, largest};
+    accy::device_buffer<double, accy::cuda::backend> in_f64{gpu.device, largest}, out{gpu.device, largest};
     accy::device_buffer<std::int32_t, accy::cuda::backend> in_i32{gpu.device, largest};
     accy::device_buffer<accy::half, accy::cuda::backend> in_f16{gpu.device, largest};
     accy::device_buffer<accy::bfloat16, accy::cuda::backend> in_bf16{gpu.device, largest};
@@ -49,6 +51,8 @@ struct bench_buffers {
         std::uniform_real_distribution<float> draw_float(-1.0f, 1.0f);
         for (float& value : floats) value = draw_float(engine);
         in_f32.upload(floats);
+        std::vector<double> doubles(floats.begin(), floats.end());
+        in_f64.upload(doubles);
         std::vector<std::int32_t> ints(largest);
         std::uniform_int_distribution<std::int32_t> draw_int(std::numeric_limits<std::int32_t>::min(),
                                                              std::numeric_limits<std::int32_t>::max());
@@ -74,6 +78,7 @@ struct bench_buffers {
     template <class T>
     const T* input() const {
         const accy::buffer source = std::is_same_v<T, float>            ? in_f32.view()
+                                    : std::is_same_v<T, double>         ? in_f64.view()
                                     : std::is_same_v<T, accy::half>     ? in_f16.view()
                                     : std::is_same_v<T, accy::bfloat16> ? in_bf16.view()
                                                                         : in_i32.view();
@@ -268,6 +273,8 @@ BENCHMARK(single_pass_scan_of<accy::bfloat16>)->Name("single_pass_scan_bf16/thro
 BENCHMARK(cub_inclusive_sum_of<accy::bfloat16>)->Name("cub_inclusive_sum_bf16/throughput")->Apply(powers_of_four)->UseManualTime();
 BENCHMARK(single_pass_scan_of<std::int8_t>)->Name("single_pass_scan_i8/throughput")->Apply(powers_of_four)->UseManualTime();
 BENCHMARK(cub_inclusive_sum_of<std::int8_t>)->Name("cub_inclusive_sum_i8/throughput")->Apply(powers_of_four)->UseManualTime();
+BENCHMARK(single_pass_scan_of<double>)->Name("single_pass_scan_f64/throughput")->Apply(powers_of_four)->UseManualTime();
+BENCHMARK(cub_inclusive_sum_of<double>)->Name("cub_inclusive_sum_f64/throughput")->Apply(powers_of_four)->UseManualTime();
 BENCHMARK_CAPTURE(compact, throughput, 50)->Apply(powers_of_four)->UseManualTime();
 BENCHMARK_CAPTURE(cub_select, throughput, 50)->Apply(powers_of_four)->UseManualTime();
 BENCHMARK_CAPTURE(compact, kept_1pc, 1)->Apply(selectivity_sizes)->UseManualTime();

@@ -18,6 +18,7 @@
 #include <cstdint>
 #include <span>
 #include <thread>
+#include <type_traits>
 
 namespace accy_examples {
 
@@ -34,11 +35,13 @@ template <class T, accy::derivation N, std::uint32_t RegisterTilesAtMost>
 using look_back_blocks =
     accy::min_of<accy::ceil_div<N, look_back_tiles::register_tile<T>::elements>, accy::constant<RegisterTilesAtMost>>;
 
-/// The status words of that launch: a word per register tile, or per staged tile and one for the
-/// count of those claimed.
-template <class T, accy::derivation N, std::uint32_t RegisterTilesAtMost>
-using look_back_words = accy::max_of<look_back_blocks<T, N, RegisterTilesAtMost>,
-                                     accy::sum<accy::ceil_div<N, look_back_tiles::staged_tile<T>::elements>, accy::constant<1u>>>;
+/// The status words of that launch, whose tiles publish sums of type Sum: a tile's status
+/// (tile_status_words) per register tile, or per staged tile and a word for the count of those claimed.
+template <class T, class Sum, accy::derivation N, std::uint32_t RegisterTilesAtMost>
+using look_back_words = accy::max_of<
+    accy::product<look_back_blocks<T, N, RegisterTilesAtMost>, accy::constant<tile_status_words<Sum>>>,
+    accy::sum<accy::product<accy::ceil_div<N, look_back_tiles::staged_tile<T>::elements>, accy::constant<tile_status_words<Sum>>>,
+              accy::constant<1u>>>;
 
 /// Loads status word `word` until its flag is `flag`, or any flag where `flag` is 0, and returns it.
 /// Throws once `block`'s launch is cancelled (another block threw): the tile that was to set the
@@ -53,36 +56,49 @@ inline std::uint64_t wait_for_flag(const accy::host_block& block, std::uint64_t&
     }
 }
 
-/// Publishes tile `tile_index`'s `aggregate` (a 4-byte T), finds the sum of all tiles before it by
-/// walking back over their status words until one holds an inclusive prefix, publishes its own
-/// inclusive prefix and returns the exclusive one. Each predecessor's word is waited for: the host
-/// backend's workers claim tiles in increasing order, so every predecessor is finished or being
-/// worked on, and the wait ends, or the launch is cancelled (`wait_for_flag`).
+/// Publishes tile `tile_index`'s `aggregate` (a sum of 4 or 8 bytes, tile_status_words), finds the
+/// sum of all tiles before it by walking back over their status until one holds an inclusive prefix,
+/// publishes its own inclusive prefix and returns the exclusive one. Each predecessor's word is waited
+/// for: the host backend's workers claim tiles in increasing order, so every predecessor is finished
+/// or being worked on, and the wait ends, or the launch is cancelled (`wait_for_flag`).
 template <class T>
 T exclusive_prefix(const accy::host_block& block, std::span<std::uint64_t> status, std::uint32_t tile_index, T aggregate) {
+    constexpr std::uint32_t words = tile_status_words<T>;
+    using bits = std::conditional_t<words == 1, std::uint32_t, std::uint64_t>;
     const auto publish = [&](std::uint64_t flag, T value) {
-        std::atomic_ref(status[tile_index]).store(status_word(flag, std::bit_cast<std::uint32_t>(value)), std::memory_order_release);
+        std::uint64_t& word = status[std::size_t{tile_index} * words];
+        if constexpr (words == 1) {
+            std::atomic_ref(word).store(status_word(flag, std::bit_cast<bits>(value)), std::memory_order_release);
+        } else {
+            std::atomic_ref((&word)[flag]).store(std::bit_cast<bits>(value), std::memory_order_relaxed);
+            std::atomic_ref(word).store(status_word(flag, 0), std::memory_order_release);
+        }
     };
     publish(flag_aggregate, aggregate);
     T exclusive{};
     for (std::int64_t predecessor = std::int64_t{tile_index} - 1; predecessor >= 0; --predecessor) {
-        const std::uint64_t word = wait_for_flag(block, status[predecessor]);
-        exclusive = wrapping_add(exclusive, std::bit_cast<T>(status_bits(word)));
-        if (status_flag(word) == flag_prefix) break;
+        std::uint64_t& word = status[static_cast<std::size_t>(predecessor) * words];
+        const std::uint64_t loaded = wait_for_flag(block, word);
+        if constexpr (words == 1)
+            exclusive = wrapping_add(exclusive, std::bit_cast<T>(status_bits(loaded)));
+        else
+            exclusive = exclusive + std::bit_cast<T>(std::atomic_ref((&word)[status_flag(loaded)]).load(std::memory_order_relaxed));
+        if (status_flag(loaded) == flag_prefix) break;
     }
     publish(flag_prefix, wrapping_add(exclusive, aggregate));
     return exclusive;
 }
 
-/// Called by tile `tile_index` of `tiles` once its look-back is over. The last tile waits until every
-/// word holds an inclusive prefix (each tile's last write to its word, at the end of its look-back:
-/// no tile reads a word after that), then sets them all back to zero for the next launch. The
-/// others return at once.
-inline void finish_look_back(const accy::host_block& block, std::span<std::uint64_t> status, std::uint32_t tile_index,
-                             std::uint32_t tiles) {
+/// Called by tile `tile_index` of `tiles`, whose sums are of type Sum, once its look-back is over. The
+/// last tile waits until every status word holds an inclusive prefix (each tile's last write to its
+/// status, at the end of its look-back: no tile reads its status after that), then sets them all back
+/// to zero for the next launch, with the words of 8-byte sums. The others return at once.
+template <class Sum>
+void finish_look_back(const accy::host_block& block, std::span<std::uint64_t> status, std::uint32_t tile_index, std::uint32_t tiles) {
     if (tile_index + 1 != tiles) return;
-    for (std::uint64_t& word : status.first(tiles)) wait_for_flag(block, word, flag_prefix);
-    for (std::uint64_t& word : status.first(tiles)) std::atomic_ref(word).store(0, std::memory_order_relaxed);
+    const std::span<std::uint64_t> words = status.first(std::size_t{tiles} * tile_status_words<Sum>);
+    for (std::size_t tile = 0; tile < tiles; ++tile) wait_for_flag(block, words[tile * tile_status_words<Sum>], flag_prefix);
+    for (std::uint64_t& word : words) std::atomic_ref(word).store(0, std::memory_order_relaxed);
 }
 
 /// For a block of a launch of `blocks` that works through tiles until none is left: the next unclaimed
@@ -95,17 +111,18 @@ inline std::uint32_t claim_tile(std::uint64_t& claimed, std::uint32_t tiles, std
     return no_tile;
 }
 
-/// What `block` of a launch over `n` elements of T in look_back_tiles does, as the CUDA kernels'
-/// blocks do: `work.template operator()<Tile>(tile_index, tiles)` for register tile `block_index.x`
-/// of `blocks` where the launch's blocks cover n with register tiles, else for each staged tile it
-/// claims (counted in the word after the tiles' status words) until none is left.
-template <class T, class Work>
+/// What `block` of a launch over `n` elements of T in look_back_tiles, whose tiles publish sums of type
+/// Sum, does, as the CUDA kernels' blocks do: `work.template operator()<Tile>(tile_index, tiles)` for
+/// register tile `block_index.x` of `blocks` where the launch's blocks cover n with register tiles,
+/// else for each staged tile it claims (counted in the word after the tiles' status) until none is left.
+template <class T, class Sum, class Work>
 void work_through_tiles(const accy::host_block& block, std::span<std::uint64_t> status, std::uint32_t n, Work&& work) {
     using namespace look_back_tiles;
     const std::uint32_t blocks = block.grid_dim.x;
     if (register_tiles_cover<T>(blocks, n)) return work.template operator()<register_tile<T>>(block.block_index.x, blocks);
     const std::uint32_t tiles = staged_tiles<T>(n);
-    for (std::uint32_t tile_index; (tile_index = claim_tile(status[tiles], tiles, blocks)) != no_tile;)
+    std::uint64_t& claimed = status[std::size_t{tiles} * tile_status_words<Sum>];
+    for (std::uint32_t tile_index; (tile_index = claim_tile(claimed, tiles, blocks)) != no_tile;)
         work.template operator()<staged_tile<T>>(tile_index, tiles);
 }
 

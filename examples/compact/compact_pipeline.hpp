@@ -35,7 +35,7 @@ struct definition : accy::definition_base<typed_name<"accy.examples.compact", T>
     using operands = accy::operands<accy::shape<accy::dtype_of<T>, n>>;
     using results = accy::results<accy::shape<accy::dtype_of<T>, n>, accy::shape<accy::dtype::u32, accy::constant<1u>>>;
     using blocks = look_back_blocks<T, n, register_tiles_at_most>;
-    using workspaces = accy::workspaces<look_back_status<look_back_words<T, n, register_tiles_at_most>>>;
+    using workspaces = accy::workspaces<look_back_status<look_back_words<T, std::uint32_t, n, register_tiles_at_most>>>;
     using stages = accy::stages<
         accy::stage_of<select<T>, accy::result<0>, accy::result<1>, accy::operand<0>, accy::workspace<0>, n, threshold, blocks>>;
 };

@@ -34,7 +34,7 @@ void select_tile_of(const accy::host_block& block, std::uint32_t tile_index, std
         kept += is_kept(in[i], threshold) ? 1 : 0;
     }
     const std::uint32_t before = exclusive_prefix(block, status, tile_index, kept);
-    finish_look_back(block, status, tile_index, tiles);
+    finish_look_back<std::uint32_t>(block, status, tile_index, tiles);
     std::copy_n(slots.begin(), kept, out.begin() + before);
     if (range.last == n) count[0] = before + kept;
 }
@@ -50,7 +50,7 @@ void select(const accy::host_block& block) {
     const auto status = block.buffer_as<std::uint64_t>(3);
     const auto n = block.scalar_as<std::uint32_t>(4);
     const T threshold = block.scalar_as<T>(5);
-    work_through_tiles<T>(block, status, n, [&]<class Tile>(std::uint32_t tile_index, std::uint32_t tiles) {
+    work_through_tiles<T, std::uint32_t>(block, status, n, [&]<class Tile>(std::uint32_t tile_index, std::uint32_t tiles) {
         select_tile_of<Tile>(block, tile_index, tiles, out, count, in, status, n, threshold);
     });
 }

@@ -29,7 +29,7 @@ void scan_tile_of(const accy::host_block& block, std::uint32_t tile_index, std::
     sum aggregate{};
     for (std::uint64_t i = range.first; i < range.last; ++i) aggregate = wrapping_add(aggregate, static_cast<sum>(input[i]));
     sum running = exclusive_prefix(block, status, tile_index, aggregate);
-    finish_look_back(block, status, tile_index, tiles);
+    finish_look_back<sum>(block, status, tile_index, tiles);
     for (std::uint64_t i = range.first; i < range.last; ++i)
         result[i] = static_cast<T>(running = wrapping_add(running, static_cast<sum>(input[i])));
 }
@@ -43,7 +43,7 @@ void scan_tiles(const accy::host_block& block) {
     const auto result = block.buffer_as<T>(0);
     const auto input = block.buffer_as<const T>(1);
     const auto status = block.buffer_as<std::uint64_t>(2);
-    work_through_tiles<T>(block, status, n, [&]<class Tile>(std::uint32_t tile_index, std::uint32_t tiles) {
+    work_through_tiles<T, sum_type<T>>(block, status, n, [&]<class Tile>(std::uint32_t tile_index, std::uint32_t tiles) {
         scan_tile_of<Tile>(block, tile_index, tiles, result, input, status, n);
     });
 }

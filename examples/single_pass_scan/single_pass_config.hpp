@@ -3,7 +3,7 @@
 // its tiles are common/look_back_tiles.hpp's.
 //
 // One stage (T one of single_pass_entries.hpp's scanned_types: float, std::int32_t, accy::half,
-// accy::bfloat16, std::int8_t; t its dtype f32, i32, f16, bf16 or i8; version 1):
+// accy::bfloat16, std::int8_t, double; t its dtype f32, i32, f16, bf16, i8 or f64; version 1):
 //   accy.examples.single_pass_scan.scan.<t>  (T* result, const T* input, unsigned long long* status,
 //                                             std::uint32_t n, std::uint32_t blocks)
 //       `blocks` blocks (common/look_back.hpp's look_back_blocks of n), each with two staged tiles'
@@ -13,8 +13,8 @@
 //       and copying the next while it scans the one before; it publishes the next tile's aggregate
 //       before it looks back for the one before, so that its other tiles do not hold up the look-backs
 //       (common/cuda/staged_look_back.cuh).
-// `status` is the kernel's own workspace (common/look_back.hpp): one status word per tile
-// (common/tile_status.hpp), then, for staged tiles, the count of tiles claimed; zeroed by accy when
+// `status` is the kernel's own workspace (common/look_back.hpp): one tile's status per tile
+// (common/tile_status.hpp: a word, three for f64), then, for staged tiles, the count of tiles claimed; zeroed by accy when
 // allocated and set back to zero by the launch (a kept_zero workspace). Each tile publishes its
 // aggregate, then looks back over its predecessors' words (decoupled look-back) for its exclusive prefix.
 // Only <cstdint> and the examples' own headers here: CUDA kernels include it.

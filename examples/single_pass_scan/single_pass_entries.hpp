@@ -14,7 +14,7 @@ namespace accy_examples::single_pass {
 
 /// The element types the single-pass scan has kernels for: f16 and bf16 summed in f32, i8 wrapping
 /// (common/sum_type.hpp).
-using scanned_types = element_types<float, std::int32_t, accy::half, accy::bfloat16, std::int8_t>;
+using scanned_types = element_types<float, std::int32_t, accy::half, accy::bfloat16, std::int8_t, double>;
 
 /// `blocks` (parameter 4) blocks, each with two staged tiles of T in dynamic shared memory.
 template <class T>

@@ -8,6 +8,7 @@
 #include "common/typed_name.hpp"
 #include "common/look_back.hpp"
 #include "common/registry.hpp"
+#include "common/sum_type.hpp"
 #include "scan/scan_interface.hpp"
 #include "single_pass_scan/host_kernels.hpp"
 #include "single_pass_scan/single_pass_config.hpp"
@@ -28,7 +29,7 @@ struct definition : accy::definition_base<typed_name<"accy.examples.single_pass_
                     scan_interface<T> {
     using typename scan_interface<T>::n;  // a dependent base's member, named to be used unqualified
     using blocks = look_back_blocks<T, n, register_tiles_at_most>;
-    using workspaces = accy::workspaces<look_back_status<look_back_words<T, n, register_tiles_at_most>>>;
+    using workspaces = accy::workspaces<look_back_status<look_back_words<T, sum_type<T>, n, register_tiles_at_most>>>;
     using stages = accy::stages<accy::stage_of<scan<T>, accy::result<0>, accy::operand<0>, accy::workspace<0>, n, blocks>>;
 };
 

@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: Apache-2.0
 // Tests of the scan examples' CUDA kernels against a CPU reference: f32 and i32, cold and with pool + scratch;
-// the single-pass scan also f16, bf16 and i8.
+// the single-pass scan also f16, bf16, i8 and f64.
 #include <gpu/device.hpp>
 
 #include "common/registry.hpp"
@@ -55,7 +55,7 @@ using single_pass_scan = accy_examples::single_pass::pipeline<T>;
 constexpr std::array<std::uint32_t, 9> sizes{1, 63, 64, 65, 5000, (1u << 20) + 3, 4194305, 9437185, 1u << 26};
 constexpr std::uint32_t largest = 1u << 26;
 
-/// Input the GPU must scan exactly: any integer (sums wrap), or f32, f16 or bf16 holding small
+/// Input the GPU must scan exactly: any integer (sums wrap), or f32, f64, f16 or bf16 holding small
 /// integers, whose partial sums in any order are exact integers far below 2^24 in f32 (f16 and bf16
 /// sum in f32: each result is then the exact sum rounded once).
 template <class T>
@@ -118,7 +118,7 @@ void check_scan(const std::vector<T>& input, Launch&& launch, bool approximate =
 }
 
 using element_types = boost::mpl::list<float, std::int32_t>;
-using single_pass_types = boost::mpl::list<float, std::int32_t, accy::half, accy::bfloat16, std::int8_t>;
+using single_pass_types = boost::mpl::list<float, std::int32_t, accy::half, accy::bfloat16, std::int8_t, double>;
 
 }  // namespace
 

@@ -14,32 +14,67 @@
 
 namespace accy_examples::cuda {
 
+/// The bits of a sum (sum_type), and back: 4 bytes, or 8 for f64.
 template <class T>
-__device__ __forceinline__ std::uint32_t to_bits(T value) {
+__device__ __forceinline__ auto to_bits(T value) {
     if constexpr (std::is_same_v<T, float>) return __float_as_uint(value);
+    else if constexpr (std::is_same_v<T, double>) return static_cast<std::uint64_t>(__double_as_longlong(value));
     else return static_cast<std::uint32_t>(value);
 }
 template <class T>
-__device__ __forceinline__ T from_bits(std::uint32_t bits) {
-    if constexpr (std::is_same_v<T, float>) return __uint_as_float(bits);
+__device__ __forceinline__ T from_bits(std::uint64_t bits) {
+    if constexpr (std::is_same_v<T, float>) return __uint_as_float(static_cast<std::uint32_t>(bits));
+    else if constexpr (std::is_same_v<T, double>) return __longlong_as_double(static_cast<long long>(bits));
     else return static_cast<T>(bits);
 }
 
-__device__ __forceinline__ void publish(unsigned long long* status, std::uint32_t tile, std::uint64_t flag, std::uint32_t bits) {
-    *reinterpret_cast<volatile unsigned long long*>(status + tile) = status_word(flag, bits);
+__device__ __forceinline__ void store_volatile(unsigned long long* word, std::uint64_t value) {
+    *reinterpret_cast<volatile unsigned long long*>(word) = value;
+}
+__device__ __forceinline__ std::uint64_t load_volatile(const unsigned long long* word) {
+    return *reinterpret_cast<const volatile unsigned long long*>(word);
+}
+
+/// Publishes `value` as tile `tile`'s `flag` (common/tile_status.hpp): in the tile's status word, or
+/// for 8-byte sums in its own word first, then, after a fence, the flag.
+template <class T>
+__device__ __forceinline__ void publish(unsigned long long* status, std::uint32_t tile, std::uint64_t flag, T value) {
+    unsigned long long* const word = status + std::uint64_t{tile} * tile_status_words<T>;
+    if constexpr (tile_status_words<T> == 1) {
+        store_volatile(word, status_word(flag, to_bits(value)));
+    } else {
+        store_volatile(word + flag, to_bits(value));
+        __threadfence();
+        store_volatile(word, status_word(flag, 0));
+    }
 }
 
 /// The longest a waiting lane sleeps between two reads of a status word.
 inline constexpr unsigned max_delay_ns = 256;
 
+/// Tile `tile`'s status word for sums of T; before tile 0 (`tile` < 0), an inclusive prefix of 0.
+template <class T>
 __device__ __forceinline__ std::uint64_t read_status(const unsigned long long* status, long tile) {
-    return tile >= 0 ? *reinterpret_cast<const volatile unsigned long long*>(status + tile) : status_word(flag_prefix, 0);
+    return tile >= 0 ? load_volatile(status + tile * tile_status_words<T>) : status_word(flag_prefix, 0);
+}
+
+/// The value that tile `tile`'s status word `word` announces (its flag set): in the word, or for
+/// 8-byte sums in its own word, read after a fence.
+template <class T>
+__device__ __forceinline__ T value_of(const unsigned long long* status, long tile, std::uint64_t word) {
+    if constexpr (tile_status_words<T> == 1) {
+        return from_bits<T>(status_bits(word));
+    } else {
+        if (tile < 0) return T{};
+        __threadfence();
+        return from_bits<T>(load_volatile(status + tile * tile_status_words<T> + status_flag(word)));
+    }
 }
 
 /// Publishes tile `tile`'s `aggregate`: for tile 0, which has no predecessors, as its inclusive prefix.
 template <class T>
 __device__ __forceinline__ void publish_aggregate(unsigned long long* status, std::uint32_t tile, T aggregate) {
-    publish(status, tile, tile == 0 ? flag_prefix : flag_aggregate, to_bits(aggregate));
+    publish(status, tile, tile == 0 ? flag_prefix : flag_aggregate, aggregate);
 }
 
 /// Called by every lane of one warp once tile `tile`'s `aggregate` is published (publish_aggregate):
@@ -53,7 +88,7 @@ __device__ T look_back(unsigned long long* status, std::uint32_t tile, T aggrega
         // Wait for the nearest predecessor first, one lane backing off: a warp that polls a whole
         // window of words it must wait for anyway slows every tile's look-back in L2 (measured on
         // the H200: 2 % of the scan's time at 2^28 elements).
-        for (unsigned delay = 32; status_flag(read_status(status, static_cast<long>(tile) - 1)) == 0;
+        for (unsigned delay = 32; status_flag(read_status<T>(status, static_cast<long>(tile) - 1)) == 0;
              delay = delay < max_delay_ns ? 2 * delay : max_delay_ns)
             __nanosleep(delay);
     }
@@ -65,17 +100,17 @@ __device__ T look_back(unsigned long long* status, std::uint32_t tile, T aggrega
         unsigned prefix_lanes;
         // Wait until every predecessor up to the nearest published prefix has published something.
         while (true) {
-            word = read_status(status, window_end - static_cast<long>(lane));
+            word = read_status<T>(status, window_end - static_cast<long>(lane));
             prefix_lanes = __ballot_sync(all_lanes, status_flag(word) == flag_prefix);
             const unsigned nearest = prefix_lanes != 0 ? __ffs(prefix_lanes) - 1 : warp_size - 1;
             if (!__any_sync(all_lanes, lane <= nearest && status_flag(word) == 0)) break;
         }
         const unsigned nearest = prefix_lanes != 0 ? __ffs(prefix_lanes) - 1 : warp_size - 1;
-        exclusive = plus(exclusive, warp_sum(lane <= nearest ? from_bits<T>(status_bits(word)) : T{}));
+        exclusive = plus(exclusive, warp_sum(lane <= nearest ? value_of<T>(status, window_end - static_cast<long>(lane), word) : T{}));
         if (prefix_lanes != 0) break;
         window_end -= warp_size;
     }
-    if (lane == 0) publish(status, tile, flag_prefix, to_bits(plus(exclusive, aggregate)));
+    if (lane == 0) publish(status, tile, flag_prefix, plus(exclusive, aggregate));
     return exclusive;
 }
 
@@ -88,7 +123,7 @@ __device__ T exclusive_prefix(unsigned long long* status, std::uint32_t tile, T 
 }
 
 /// Called by one thread of a block that works through tiles until none is left: the next unclaimed of
-/// `tiles` tiles, counted by `*claimed` (a zeroed word), or `no_tile` (common/tile_status.hpp). Tiles are claimed in increasing
+/// `tiles` tiles, counted by `*claimed` (a zeroed word after the tiles' status), or `no_tile` (common/tile_status.hpp). Tiles are claimed in increasing
 /// order by blocks that are running, so a tile's predecessors are finished or being worked on and its
 /// look-back ends whatever blocks the device runs at once. Every block claims until it gets `no_tile`,
 /// once, so the launch claims exactly `tiles + gridDim.x` times; the last of them, after which no block
@@ -101,13 +136,15 @@ __device__ __forceinline__ std::uint32_t claim_tile(unsigned long long* claimed,
 }
 
 /// Called by every thread of the launch's last tile (`blockIdx.x == gridDim.x - 1`) once its own
-/// look-back is over: waits until each of the `tiles` words holds an inclusive prefix, then sets them
-/// all back to zero, leaving the kept_zero workspace as the launch found it. A tile's prefix is its
+/// look-back is over: waits until each of the `tiles` status words for sums of T holds an inclusive
+/// prefix, then sets them all back to zero (and, for 8-byte sums, the words of their values), leaving
+/// the kept_zero workspace as the launch found it. A tile's prefix is its
 /// last write to its word and comes at the end of its look-back, so once every word holds one, no
 /// tile reads or writes a word again. Only this tile waits: the others count nothing and fence
 /// nothing (a fence and an atomic per tile cost 7 % of the H200's scan of 2^28 elements). Each
 /// thread reads `batch` words at a time, all in flight at once: read one by one, the 32768 words of
 /// that scan took longer than a memset.
+template <class T>
 __device__ __forceinline__ void clear_status(unsigned long long* status, std::uint32_t tiles) {
     constexpr unsigned batch = 16;
     for (std::uint32_t first = 0; first < tiles; first += batch * blockDim.x) {
@@ -116,7 +153,7 @@ __device__ __forceinline__ void clear_status(unsigned long long* status, std::ui
 #pragma unroll
             for (unsigned k = 0; k < batch; ++k) {
                 const std::uint32_t i = first + k * blockDim.x + threadIdx.x;
-                words[k] = i < tiles ? read_status(status, i) : status_word(flag_prefix, 0);
+                words[k] = i < tiles ? read_status<T>(status, i) : status_word(flag_prefix, 0);
             }
             bool published = true;
 #pragma unroll
@@ -126,7 +163,7 @@ __device__ __forceinline__ void clear_status(unsigned long long* status, std::ui
         }
     }
     // Every word holds its prefix (the last __syncthreads_and saw to it) before any is cleared.
-    for (std::uint32_t i = threadIdx.x; i < tiles; i += blockDim.x) status[i] = 0;
+    for (std::uint32_t i = threadIdx.x; i < tiles * tile_status_words<T>; i += blockDim.x) status[i] = 0;
 }
 
 }  // namespace accy_examples::cuda

@@ -42,7 +42,7 @@ __device__ __forceinline__ T tile_exclusive_prefix(unsigned long long* status, s
 }
 
 /// Called by every thread of a block that works through the `look_back_tiles::staged_tiles<T>(n)` staged
-/// tiles of `input`, claimed in order (claim_tile) from the count after their status words, two in
+/// tiles of `input`, claimed in order (claim_tile) from the count after their status, two in
 /// flight: while the block finishes the tile in one buffer of dynamic shared memory, the next is in
 /// the other, its copy started when that buffer was last free. Per tile, once its copy has arrived,
 /// `aggregate(staged, tile_index)` returns the block's offsets (tile_rows::combine: `before` this
@@ -64,7 +64,9 @@ __device__ __forceinline__ void work_through_staged_tiles(const T* input, unsign
     __shared__ std::uint64_t arrived[buffers_count];  // each buffer's barrier
     __shared__ std::uint32_t tile_in[buffers_count];  // each buffer's tile, or no_tile
     const std::uint32_t tiles = look_back_tiles::staged_tiles<T>(n);
-    unsigned long long* const claimed = status + tiles;
+    // The sums the tiles publish, and with them the words of each tile's status.
+    using sum = decltype(aggregate(static_cast<typename tile::vector*>(nullptr), 0u).total);
+    unsigned long long* const claimed = status + std::uint64_t{tiles} * tile_status_words<sum>;
     bool claimed_all = false;  // thread 0's: whether it was told that no tile is left (it claims no more)
     const auto claim = [&] {
         const std::uint32_t tile_index = claimed_all ? no_tile : claim_tile(claimed, tiles);
@@ -100,7 +102,7 @@ __device__ __forceinline__ void work_through_staged_tiles(const T* input, unsign
         const auto next_offsets = next != no_tile ? aggregate_of(use + 1, next) : offsets;
         const auto prefix = tile_exclusive_prefix(status, tile_index, offsets.total);
         finish(buffers + b * buffer_vectors, tile_index, offsets, prefix);
-        if (tile_index == tiles - 1) clear_status(status, tiles);
+        if (tile_index == tiles - 1) clear_status<sum>(status, tiles);
         if (next == no_tile) return;
         __syncthreads();  // buffer b read by every thread before the next copy into it
         if (threadIdx.x == 0) stage_into(b, after_next);

@@ -19,11 +19,13 @@ inline constexpr unsigned all_lanes = 0xffffffffu;
 // The arithmetic of sums (sum_type): i32 sums wrap around (two's complement), as the host kernels'
 // wrapping_add does.
 __device__ __forceinline__ float plus(float a, float b) { return a + b; }
+__device__ __forceinline__ double plus(double a, double b) { return a + b; }
 __device__ __forceinline__ std::int32_t plus(std::int32_t a, std::int32_t b) {
     return static_cast<std::int32_t>(static_cast<std::uint32_t>(a) + static_cast<std::uint32_t>(b));
 }
 __device__ __forceinline__ std::uint32_t plus(std::uint32_t a, std::uint32_t b) { return a + b; }
 __device__ __forceinline__ float minus(float a, float b) { return a - b; }
+__device__ __forceinline__ double minus(double a, double b) { return a - b; }
 __device__ __forceinline__ std::int32_t minus(std::int32_t a, std::int32_t b) {
     return static_cast<std::int32_t>(static_cast<std::uint32_t>(a) - static_cast<std::uint32_t>(b));
 }

@@ -113,7 +113,7 @@ __device__ __forceinline__ void select_register_tile(T* out, std::uint32_t* coun
     T* const destination = out + before;
     for (std::uint32_t i = threadIdx.x; i < totals.total; i += block_threads) __stcs(destination + i, kept_values[i]);
     if (threadIdx.x == 0 && tile_index == gridDim.x - 1) *count = before + totals.total;
-    if (tile_index == gridDim.x - 1) clear_status(status, gridDim.x);
+    if (tile_index == gridDim.x - 1) clear_status<std::uint32_t>(status, gridDim.x);
 }
 
 /// A staged tile's kept elements gathered in its own buffer once every thread has read its rows,

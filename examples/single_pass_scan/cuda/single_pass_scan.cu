@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: Apache-2.0
 // Single-pass inclusive scan with decoupled look-back: one read and one write of each element; f32,
-// i32, f16 and bf16 (summed in f32, each result rounded once), i8 (wrapping, as its sums in i32 truncated).
+// i32, f16 and bf16 (summed in f32, each result rounded once), i8 (wrapping, as its sums in i32
+// truncated) and f64 (its tiles' sums in words of their own, common/tile_status.hpp).
 // A launch's tiles are held in registers, one per block (up to register_tiles_at_most blocks), or
 // staged in shared memory by blocks that work through several (common/cuda/staged_look_back.cuh),
 // which the grid says (common/look_back_tiles.hpp). A block of staged tiles copies its next tile
@@ -46,7 +47,7 @@ __device__ __forceinline__ void scan_register_tile(T* result, const T* input, un
             tile::store_row(items[row], result, blockIdx.x, row, n, whole);
         }
     }
-    if (blockIdx.x == gridDim.x - 1) clear_status(status, gridDim.x);
+    if (blockIdx.x == gridDim.x - 1) clear_status<typename tile::sum>(status, gridDim.x);
 }
 
 /// Each staged tile summed, then scanned from shared memory after its prefix.
@@ -87,4 +88,5 @@ ACCY_EXAMPLES_SINGLE_PASS_SCAN(i32, std::int32_t)
 ACCY_EXAMPLES_SINGLE_PASS_SCAN(f16, __half)
 ACCY_EXAMPLES_SINGLE_PASS_SCAN(bf16, __nv_bfloat16)
 ACCY_EXAMPLES_SINGLE_PASS_SCAN(i8, std::int8_t)
+ACCY_EXAMPLES_SINGLE_PASS_SCAN(f64, double)
 }
