@@ -89,7 +89,8 @@ void check_compact(std::uint32_t n, Launch&& launch) {
     const std::vector<T> expected = compact::kept<T>(input, threshold);
     const std::uint32_t kept_count = to_host<std::uint32_t>(count.view(), 1)[0];
     const std::vector<T> got = to_host<T>(out.view(), n);
-    BOOST_TEST(compact::check<T>(expected, got, kept_count, "gpu"), "n = " << n << ", threshold " << static_cast<accy_examples::sum_type<T>>(threshold));
+    BOOST_TEST(compact::check<T>(expected, got, kept_count, "gpu"),
+               "n = " << n << ", threshold " << static_cast<accy_examples::sum_type<T>>(threshold));
 }
 
 /// check_compact at every one of `sizes`.

@@ -61,7 +61,8 @@ constexpr std::uint32_t largest = 1u << 26;
 template <class T>
 std::vector<T> exact_input(std::uint32_t n) {
     if constexpr (std::is_integral_v<T>) {
-        const std::vector<std::int32_t> drawn = random_values<std::int32_t>(n, std::numeric_limits<T>::min(), std::numeric_limits<T>::max());
+        const std::vector<std::int32_t> drawn =
+            random_values<std::int32_t>(n, std::numeric_limits<T>::min(), std::numeric_limits<T>::max());
         return std::vector<T>(drawn.begin(), drawn.end());
     } else {
         const std::vector<std::int32_t> small = random_values<std::int32_t>(n, -4, 4);

@@ -123,11 +123,12 @@ __device__ T exclusive_prefix(unsigned long long* status, std::uint32_t tile, T 
 }
 
 /// Called by one thread of a block that works through tiles until none is left: the next unclaimed of
-/// `tiles` tiles, counted by `*claimed` (a zeroed word after the tiles' status), or `no_tile` (common/tile_status.hpp). Tiles are claimed in increasing
-/// order by blocks that are running, so a tile's predecessors are finished or being worked on and its
-/// look-back ends whatever blocks the device runs at once. Every block claims until it gets `no_tile`,
-/// once, so the launch claims exactly `tiles + gridDim.x` times; the last of them, after which no block
-/// reads the count, sets it back to zero for the next launch.
+/// `tiles` tiles, counted by `*claimed` (a zeroed word after the tiles' status), or `no_tile`
+/// (common/tile_status.hpp). Tiles are claimed in increasing order by blocks that are running, so a
+/// tile's predecessors are finished or being worked on and its look-back ends whatever blocks the
+/// device runs at once. Every block claims until it gets `no_tile`, once, so the launch claims exactly
+/// `tiles + gridDim.x` times; the last of them, after which no block reads the count, sets it back to
+/// zero for the next launch.
 __device__ __forceinline__ std::uint32_t claim_tile(unsigned long long* claimed, std::uint32_t tiles) {
     const unsigned long long claim = atomicAdd(claimed, 1ull);
     if (claim < tiles) return static_cast<std::uint32_t>(claim);

@@ -1,11 +1,11 @@
 // SPDX-License-Identifier: Apache-2.0
 // The compaction's CUDA kernel, each type of compact_entries.hpp's key_types (signature in
-// compact_config.hpp): one pass over the tiles of common/look_back_tiles.hpp, as the single-pass scan. A tile counts what it keeps, learns
-// what the tiles before it keep by decoupled look-back, gathers its kept elements in shared memory
-// and writes them out coalesced. A register tile is held in registers throughout; a block of staged
-// tiles (common/cuda/staged_look_back.cuh) counts the next tile while the one before waits for its
-// look-back, and gathers a tile's kept elements in the tile's own buffer, placed as they lie in the
-// output, so that both sides move 16-byte vectors.
+// compact_config.hpp): one pass over the tiles of common/look_back_tiles.hpp, as the single-pass
+// scan. A tile counts what it keeps, learns what the tiles before it keep by decoupled look-back,
+// gathers its kept elements in shared memory and writes them out coalesced. A register tile is held
+// in registers throughout; a block of staged tiles (common/cuda/staged_look_back.cuh) counts the next
+// tile while the one before waits for its look-back, and gathers a tile's kept elements in the tile's
+// own buffer, placed as they lie in the output, so that both sides move 16-byte vectors.
 // `status` is a kept_zero workspace, a word per tile, then the count of staged tiles claimed, which
 // the launch sets back to zero for the next one.
 #include "common/cuda/staged_look_back.cuh"

@@ -7,8 +7,8 @@
 // which the grid says (common/look_back_tiles.hpp). A block of staged tiles copies its next tile
 // while it scans the one before, so that the loads never wait for a look-back, and a register tile
 // takes a shorter path from its load to its store, which small n is made of.
-// `status` is a kept_zero workspace, a word per tile, then the count of staged tiles claimed, which
-// the launch sets back to zero for the next one.
+// `status` is a kept_zero workspace, a tile's status per tile (common/tile_status.hpp), then the count
+// of staged tiles claimed, which the launch sets back to zero for the next one.
 #include "common/cuda/staged_look_back.cuh"
 #include "single_pass_scan/single_pass_config.hpp"
 
