@@ -45,8 +45,8 @@ __device__ __forceinline__ T tile_exclusive_prefix(unsigned long long* status, s
 /// tiles of `input`, claimed in order (claim_tile) from the count after their status, two in
 /// flight: while the block finishes the tile in one buffer of dynamic shared memory, the next is in
 /// the other, its copy started when that buffer was last free. Per tile, once its copy has arrived,
-/// `aggregate(staged, tile_index)` returns the block's offsets (tile_rows::combine: `before` this
-/// thread's warp and the tile's `total`, which this loop publishes); once its exclusive prefix is
+/// `aggregate(staged, tile_index)` returns the block's offsets (tile_rows::warp_offsets: `before`
+/// what the thread works on, and the tile's `total`, which this loop publishes); once its exclusive prefix is
 /// known, `finish(staged, tile_index, offsets, prefix)` writes the tile's output. Buffers are
 /// `BufferElements` apart. The next tile is aggregated and published before the block looks back
 /// for the current one, so that every tile a block holds has published its aggregate: otherwise

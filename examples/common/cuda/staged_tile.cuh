@@ -109,32 +109,50 @@ struct staged_tile : tile_rows<T, BlockThreads, ItemsPerThread> {
         __syncthreads();
     }
 
-    /// The sum of this thread's elements in `staged`.
-    static __device__ __forceinline__ sum staged_sum(const vector* staged) {
-        sum total{};
-#pragma unroll 4
-        for (unsigned row = 0; row < rows; ++row) total = plus(total, rows_of::vector_sum(load_row(staged, row)));
-        return total;
+    /// The vectors this thread scans in `staged`: `rows` consecutive ones, so that its elements are
+    /// consecutive and a tile takes one warp scan, not one per row (nine rows of 4-byte elements took
+    /// 54 shuffles per warp and tile, 108 for f64). A warp's 16-byte reads of shared memory go 8 lanes
+    /// at a time, lane l at vector l * rows + r: with `rows` odd, on distinct banks. Moved as 16-byte
+    /// words, as load_row's: as vectors, f16's moved element by element.
+    static __device__ __forceinline__ uint4& own_vector(vector* staged, unsigned r) {
+        return reinterpret_cast<uint4*>(staged)[threadIdx.x * rows + r];
+    }
+    static_assert(rows % 2 == 1, "conflict-free reads of consecutive vectors");
+
+    /// The sum of the elements before this thread's in `staged`, and of the whole tile, in every
+    /// thread (the warps' totals gathered through `totals`, tile_rows::combine).
+    static __device__ __forceinline__ typename rows_of::warp_offsets thread_offsets(vector* staged,
+                                                                                    typename rows_of::shared_warp_totals& totals) {
+        sum thread_total{};
+#pragma unroll
+        for (unsigned r = 0; r < rows; ++r)
+            thread_total = plus(thread_total, rows_of::vector_sum(rows_of::from_raw(own_vector(staged, r))));
+        const unsigned lane = threadIdx.x % warp_size;
+        const sum inclusive = warp_inclusive_scan(thread_total, lane);
+        const sum before_in_warp = __shfl_up_sync(all_lanes, inclusive, 1);
+        auto block = rows_of::combine(__shfl_sync(all_lanes, inclusive, warp_size - 1), totals);
+        if (lane > 0) block.before = plus(block.before, before_in_warp);
+        return block;
     }
 
-    /// Scans this thread's rows of `staged` after `carry` (what comes before the thread's warp) and
-    /// stores them into tile `tile_index` of `out`, `group` rows at a time: the rows of a group side by
-    /// side, their warp scans interleaved (measured with blocks of 512 threads, three per
-    /// multiprocessor: all nine rows at once spilled; a row at a time, each row's scan waits for the last one's).
-    static __device__ __forceinline__ void scan_and_store(const vector* staged, sum carry, T* out, std::uint32_t tile_index, std::uint64_t n,
+    /// Scans this thread's elements of `staged` in place after `carry` (what comes before them), then,
+    /// with the block, stores the tile into tile `tile_index` of `out` row by row (coalesced), the
+    /// elements below `n`. Each result is rounded once: the running sum starts from `carry`.
+    static __device__ __forceinline__ void scan_and_store(vector* staged, sum carry, T* out, std::uint32_t tile_index, std::uint64_t n,
                                                           bool whole_tile) {
-        constexpr unsigned group = 3;
-        static_assert(rows % group == 0, "whole groups of rows");
-#pragma unroll 1
-        for (unsigned first = 0; first < rows; first += group) {
-            vector items[group];
 #pragma unroll
-            for (unsigned r = 0; r < group; ++r) items[r] = load_row(staged, first + r);
+        for (unsigned r = 0; r < rows; ++r) {
+            vector v = rows_of::from_raw(own_vector(staged, r));
 #pragma unroll
-            for (unsigned r = 0; r < group; ++r) rows_of::scan_row(items[r], carry);
-#pragma unroll
-            for (unsigned r = 0; r < group; ++r) rows_of::store_row(items[r], out, tile_index, first + r, n, whole_tile);
+            for (unsigned k = 0; k < per_vector; ++k) {
+                carry = plus(carry, rows_of::to_sum(v.at[k]));
+                v.at[k] = rows_of::from_sum(carry);
+            }
+            own_vector(staged, r) = rows_of::to_raw(v);
         }
+        __syncthreads();
+#pragma unroll 3
+        for (unsigned row = 0; row < rows; ++row) rows_of::store_row(load_row(staged, row), out, tile_index, row, n, whole_tile);
     }
 };
 

@@ -138,16 +138,12 @@ struct tile_rows {
         for (unsigned row = 0; row < rows; ++row) store_row(items[row], out, tile_index, row, n, whole_tile);
     }
 
-    /// The sum of the elements of `v`, pairwise.
+    /// The sum of the `Count` elements of `v` from `First`, pairwise. A recursion, not loops over an
+    /// array of partial sums: ptxas kept that array of 16 in local memory for 1-byte elements.
+    template <unsigned First = 0, unsigned Count = per_vector>
     static __device__ __forceinline__ sum vector_sum(const vector& v) {
-        sum sums[per_vector];
-#pragma unroll
-        for (unsigned k = 0; k < per_vector; ++k) sums[k] = to_sum(v.at[k]);
-#pragma unroll
-        for (unsigned width = per_vector / 2; width > 0; width /= 2)
-#pragma unroll
-            for (unsigned k = 0; k < width; ++k) sums[k] = plus(sums[2 * k], sums[2 * k + 1]);
-        return sums[0];
+        if constexpr (Count == 1) return to_sum(v.at[First]);
+        else return plus(vector_sum<First, Count / 2>(v), vector_sum<First + Count / 2, Count / 2>(v));
     }
 
     /// The sum of this thread's elements.

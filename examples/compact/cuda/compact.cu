@@ -15,6 +15,7 @@
 #include <cuda_fp16.h>
 
 #include <cstdint>
+#include <type_traits>
 
 namespace {
 
@@ -27,13 +28,47 @@ using accy_examples::compact::is_kept;
 /// The block's sums of the warps' counts of kept elements (tile_rows::combine).
 using counts = tile_rows<std::uint32_t, block_threads, 4>;
 
+/// Whether T's keys are compared a 32-bit word at a time (is_kept as SIMD comparisons of its bytes or
+/// halves): 1- and 2-byte integers. Compared one by one, a row's 16 or 8 keys each took a register
+/// of its own, live until they were gathered, and the kernel spilled (1316 bytes for u8).
+template <class T>
+inline constexpr bool compared_by_word = std::is_integral_v<T> && sizeof(T) < 4;
+
+/// Bit k: whether element k of the `32 / (8 * sizeof(T))` elements of `word` is above `threshold`
+/// (`threshold` in every one of them), compared as T's numbers.
+template <class T>
+__device__ __forceinline__ std::uint32_t word_kept(std::uint32_t word, std::uint32_t threshold) {
+    if constexpr (sizeof(T) == 1) {
+        const std::uint32_t greater = std::is_signed_v<T> ? __vcmpgts4(word, threshold) : __vcmpgtu4(word, threshold);
+        // The top bit of each of the 4 bytes (0xff where greater) moved to bits 0-3, by one multiply:
+        // no two of its partial products meet in bits 24-27.
+        return ((greater >> 7 & 0x01010101u) * 0x01020408u) >> 24;
+    } else {
+        const std::uint32_t greater = std::is_signed_v<T> ? __vcmpgts2(word, threshold) : __vcmpgtu2(word, threshold);
+        return (greater & 1u) | (greater >> 15 & 2u);
+    }
+}
+
 /// Bit k: whether element k of `v`, element `at + k` of `n`, is kept (is_kept: above `threshold`).
 template <class Tile, class T>
 __device__ __forceinline__ std::uint32_t kept_of(const typename Tile::vector& v, std::uint64_t at, std::uint64_t n, bool whole_tile,
                                                  T threshold) {
     std::uint32_t kept = 0;
+    if constexpr (compared_by_word<T>) {
+        constexpr unsigned per_word = 4 / sizeof(T);
+        const uint4 raw = Tile::to_raw(v);
+        const std::uint32_t words[4] = {raw.x, raw.y, raw.z, raw.w};
+        const std::uint32_t thresholds = static_cast<std::make_unsigned_t<T>>(threshold) * (sizeof(T) == 1 ? 0x01010101u : 0x00010001u);
 #pragma unroll
-    for (unsigned k = 0; k < Tile::per_vector; ++k) kept |= (whole_tile || at + k < n) && is_kept(v.at[k], threshold) ? 1u << k : 0u;
+        for (unsigned w = 0; w < 4; ++w) kept |= word_kept<T>(words[w], thresholds) << (w * per_word);
+        if (!whole_tile) {
+            const std::uint64_t below_n = n > at ? n - at : 0;
+            if (below_n < Tile::per_vector) kept &= (1u << below_n) - 1;
+        }
+    } else {
+#pragma unroll
+        for (unsigned k = 0; k < Tile::per_vector; ++k) kept |= (whole_tile || at + k < n) && is_kept(v.at[k], threshold) ? 1u << k : 0u;
+    }
     return kept;
 }
 

@@ -50,17 +50,14 @@ __device__ __forceinline__ void scan_register_tile(T* result, const T* input, un
     if (blockIdx.x == gridDim.x - 1) clear_status<typename tile::sum>(status, gridDim.x);
 }
 
-/// Each staged tile summed, then scanned from shared memory after its prefix.
+/// Each staged tile summed, then scanned in shared memory after its prefix and stored.
 template <class T>
 __device__ __forceinline__ void scan_staged_tiles(T* result, const T* input, unsigned long long* status, std::uint32_t n) {
     using tile = staged_tile_of<T>;
     __shared__ typename tile::shared_warp_totals warp_totals;
     work_through_staged_tiles<tile::tile>(
-        input, status, n,
-        [&](const typename tile::vector* staged, std::uint32_t) {
-            return tile::combine(warp_sum(tile::staged_sum(staged)), warp_totals);
-        },
-        [&](const typename tile::vector* staged, std::uint32_t tile_index, const auto& totals, typename tile::sum prefix) {
+        input, status, n, [&](typename tile::vector* staged, std::uint32_t) { return tile::thread_offsets(staged, warp_totals); },
+        [&](typename tile::vector* staged, std::uint32_t tile_index, const auto& totals, typename tile::sum prefix) {
             tile::scan_and_store(staged, plus(prefix, totals.before), result, tile_index, n, tile::whole(tile_index, n, input, result));
         });
 }
