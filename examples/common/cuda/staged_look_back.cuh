@@ -46,8 +46,8 @@ __device__ __forceinline__ T tile_exclusive_prefix(unsigned long long* status, s
 /// flight: while the block finishes the tile in one buffer of dynamic shared memory, the next is in
 /// the other, its copy started when that buffer was last free. Per tile, once its copy has arrived,
 /// `aggregate(staged, tile_index)` returns the block's offsets (tile_rows::warp_offsets: `before`
-/// what the thread works on, and the tile's `total`, which this loop publishes); once its exclusive prefix is
-/// known, `finish(staged, tile_index, offsets, prefix)` writes the tile's output. Buffers are
+/// what the thread works on, and the tile's `total`, which this loop publishes); once its exclusive
+/// prefix is known, `finish(staged, tile_index, offsets, prefix)` writes the tile's output. Buffers are
 /// `BufferElements` apart. The next tile is aggregated and published before the block looks back
 /// for the current one, so that every tile a block holds has published its aggregate: otherwise
 /// look-backs wait on tiles whose blocks wait in look-backs of their own (the H200's scan of 2^28
