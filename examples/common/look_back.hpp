@@ -79,10 +79,10 @@ T exclusive_prefix(const accy::host_block& block, std::span<std::uint64_t> statu
     for (std::int64_t predecessor = std::int64_t{tile_index} - 1; predecessor >= 0; --predecessor) {
         std::uint64_t& word = status[static_cast<std::size_t>(predecessor) * words];
         const std::uint64_t loaded = wait_for_flag(block, word);
-        if constexpr (words == 1)
-            exclusive = wrapping_add(exclusive, std::bit_cast<T>(status_bits(loaded)));
-        else
-            exclusive = exclusive + std::bit_cast<T>(std::atomic_ref((&word)[status_flag(loaded)]).load(std::memory_order_relaxed));
+        T value;
+        if constexpr (words == 1) value = std::bit_cast<T>(status_bits(loaded));
+        else value = std::bit_cast<T>(std::atomic_ref((&word)[status_flag(loaded)]).load(std::memory_order_relaxed));
+        exclusive = wrapping_add(exclusive, value);
         if (status_flag(loaded) == flag_prefix) break;
     }
     publish(flag_prefix, wrapping_add(exclusive, aggregate));
