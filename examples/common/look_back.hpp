@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: Apache-2.0
 // Defines the decoupled look-back of the examples' host kernels over the status words of
 // common/tile_status.hpp, `accy_examples::exclusive_prefix` and `finish_look_back`, which wait for
-// words with `wait_for_flag` until the launch is cancelled, the claiming of tiles in order,
+// words with `wait_for_status` until the launch is cancelled, the claiming of tiles in order,
 // `claim_tile`, the workspace that holds the words, `look_back_status`, and the blocks of a launch
 // over common/look_back_tiles.hpp's tiles, `look_back_blocks`, and what each does, `work_through_tiles`:
 // what common/cuda/look_back.cuh and staged_look_back.cuh do on the GPU, with std::atomic_ref on the words.
@@ -43,13 +43,18 @@ using look_back_words = accy::max_of<
     accy::sum<accy::product<accy::ceil_div<N, look_back_tiles::staged_tile<T>::elements>, accy::constant<tile_status_words<Sum>>>,
               accy::constant<1u>>>;
 
-/// Loads status word `word` until its flag is `flag`, or any flag where `flag` is 0, and returns it.
-/// Throws once `block`'s launch is cancelled (another block threw): the tile that was to set the
-/// word may have thrown before it did, and then the wait would never end.
-inline std::uint64_t wait_for_flag(const accy::host_block& block, std::uint64_t& word, std::uint64_t flag = 0) {
+/// Loads the status of the tile whose words (tile_status_words<Sum>) start at `words` until its flag is
+/// `flag`, or any flag where `flag` is 0, and returns it. Throws once `block`'s launch is cancelled
+/// (another block threw): the tile that was to set the words may have thrown before it did, and then
+/// the wait would never end.
+template <class Sum>
+tile_status wait_for_status(const accy::host_block& block, std::uint64_t* words, std::uint64_t flag = 0) {
     for (;;) {
-        const std::uint64_t loaded = std::atomic_ref(word).load(std::memory_order_acquire);
-        if (flag == 0 ? status_flag(loaded) != 0 : status_flag(loaded) == flag) return loaded;
+        const auto load = [&](std::size_t word) { return std::atomic_ref(words[word]).load(std::memory_order_acquire); };
+        tile_status loaded;
+        if constexpr (tile_status_words<Sum> == 1) loaded = status_of(load(0));
+        else loaded = status_of(load(0), load(1));
+        if (flag == 0 ? loaded.flag != 0 : loaded.flag == flag) return loaded;
         if (block.cancelled())
             throw accy::error(accy::errc::device_error, "look-back abandoned: another block of the launch failed");
         std::this_thread::yield();
@@ -58,46 +63,39 @@ inline std::uint64_t wait_for_flag(const accy::host_block& block, std::uint64_t&
 
 /// Publishes tile `tile_index`'s `aggregate` (a sum of 4 or 8 bytes, tile_status_words), finds the
 /// sum of all tiles before it by walking back over their status until one holds an inclusive prefix,
-/// publishes its own inclusive prefix and returns the exclusive one. Each predecessor's word is waited
-/// for: the host backend's workers claim tiles in increasing order, so every predecessor is finished
-/// or being worked on, and the wait ends, or the launch is cancelled (`wait_for_flag`).
+/// publishes its own inclusive prefix and returns the exclusive one. Each predecessor's status is
+/// waited for: the host backend's workers claim tiles in increasing order, so every predecessor is
+/// finished or being worked on, and the wait ends, or the launch is cancelled (`wait_for_status`).
 template <class T>
 T exclusive_prefix(const accy::host_block& block, std::span<std::uint64_t> status, std::uint32_t tile_index, T aggregate) {
     constexpr std::uint32_t words = tile_status_words<T>;
     using bits = std::conditional_t<words == 1, std::uint32_t, std::uint64_t>;
     const auto publish = [&](std::uint64_t flag, T value) {
-        std::uint64_t& word = status[std::size_t{tile_index} * words];
-        if constexpr (words == 1) {
-            std::atomic_ref(word).store(status_word(flag, std::bit_cast<bits>(value)), std::memory_order_release);
-        } else {
-            std::atomic_ref((&word)[flag]).store(std::bit_cast<bits>(value), std::memory_order_relaxed);
-            std::atomic_ref(word).store(status_word(flag, 0), std::memory_order_release);
-        }
+        const auto value_bits = std::uint64_t{std::bit_cast<bits>(value)};
+        for (std::uint32_t word = 0; word < words; ++word)
+            std::atomic_ref(status[std::size_t{tile_index} * words + word])
+                .store(status_word(flag, static_cast<std::uint32_t>(value_bits >> (32 * word))), std::memory_order_release);
     };
     publish(flag_aggregate, aggregate);
     T exclusive{};
     for (std::int64_t predecessor = std::int64_t{tile_index} - 1; predecessor >= 0; --predecessor) {
-        std::uint64_t& word = status[static_cast<std::size_t>(predecessor) * words];
-        const std::uint64_t loaded = wait_for_flag(block, word);
-        T value;
-        if constexpr (words == 1) value = std::bit_cast<T>(status_bits(loaded));
-        else value = std::bit_cast<T>(std::atomic_ref((&word)[status_flag(loaded)]).load(std::memory_order_relaxed));
-        exclusive = wrapping_add(exclusive, value);
-        if (status_flag(loaded) == flag_prefix) break;
+        const tile_status loaded = wait_for_status<T>(block, &status[static_cast<std::size_t>(predecessor) * words]);
+        exclusive = wrapping_add(exclusive, std::bit_cast<T>(static_cast<bits>(loaded.bits)));
+        if (loaded.flag == flag_prefix) break;
     }
     publish(flag_prefix, wrapping_add(exclusive, aggregate));
     return exclusive;
 }
 
 /// Called by tile `tile_index` of `tiles`, whose sums are of type Sum, once its look-back is over. The
-/// last tile waits until every status word holds an inclusive prefix (each tile's last write to its
+/// last tile waits until every tile's status holds an inclusive prefix (each tile's last write to its
 /// status, at the end of its look-back: no tile reads its status after that), then sets them all back
-/// to zero for the next launch, with the words of 8-byte sums. The others return at once.
+/// to zero for the next launch. The others return at once.
 template <class Sum>
 void finish_look_back(const accy::host_block& block, std::span<std::uint64_t> status, std::uint32_t tile_index, std::uint32_t tiles) {
     if (tile_index + 1 != tiles) return;
     const std::span<std::uint64_t> words = status.first(std::size_t{tiles} * tile_status_words<Sum>);
-    for (std::size_t tile = 0; tile < tiles; ++tile) wait_for_flag(block, words[tile * tile_status_words<Sum>], flag_prefix);
+    for (std::size_t tile = 0; tile < tiles; ++tile) wait_for_status<Sum>(block, &words[tile * tile_status_words<Sum>], flag_prefix);
     for (std::uint64_t& word : words) std::atomic_ref(word).store(0, std::memory_order_relaxed);
 }
 

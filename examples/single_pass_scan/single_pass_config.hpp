@@ -14,7 +14,7 @@
 //       before it looks back for the one before, so that its other tiles do not hold up the look-backs
 //       (common/cuda/staged_look_back.cuh).
 // `status` is the kernel's own workspace (common/look_back.hpp): one tile's status per tile
-// (common/tile_status.hpp: a word, three for f64), then, for staged tiles, the count of tiles
+// (common/tile_status.hpp: a word, two for f64), then, for staged tiles, the count of tiles
 // claimed; zeroed by accy when allocated and set back to zero by the launch (a kept_zero workspace).
 // Each tile publishes its aggregate, then looks back over its predecessors' words (decoupled
 // look-back) for its exclusive prefix.

@@ -40,7 +40,7 @@
 // Why it cannot hang on the host: the host backend's threads take blocks in increasing order, and
 // blocks claim staged tiles from a count, in increasing order too, so every tile a block waits for is
 // finished or being worked on by another thread; with one thread, every one is finished. A block that throws sets the launch's failed flag; a waiting
-// block checks `block.cancelled()` in `wait_for_flag` and throws too instead of waiting for a word
+// block checks `block.cancelled()` in `wait_for_status` and throws too instead of waiting for a word
 // that will never be written, and the launch reports the first failure.
 //
 // Keeping the words zero: the launch's last tile waits until every word holds an inclusive prefix (no

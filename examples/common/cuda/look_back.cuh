@@ -28,46 +28,39 @@ __device__ __forceinline__ T from_bits(std::uint64_t bits) {
     else return static_cast<T>(bits);
 }
 
-__device__ __forceinline__ void store_volatile(unsigned long long* word, std::uint64_t value) {
-    *reinterpret_cast<volatile unsigned long long*>(word) = value;
-}
-__device__ __forceinline__ std::uint64_t load_volatile(const unsigned long long* word) {
+/// One status word, read past the caches of the multiprocessor.
+__device__ __forceinline__ std::uint64_t load_word(const unsigned long long* word) {
     return *reinterpret_cast<const volatile unsigned long long*>(word);
 }
 
-/// Publishes `value` as tile `tile`'s `flag` (common/tile_status.hpp): in the tile's status word, or
-/// for 8-byte sums in its own word first, then, after a fence, the flag.
+/// Publishes `value` as tile `tile`'s `flag` (common/tile_status.hpp): its words in one store.
 template <class T>
 __device__ __forceinline__ void publish(unsigned long long* status, std::uint32_t tile, std::uint64_t flag, T value) {
-    unsigned long long* const word = status + std::uint64_t{tile} * tile_status_words<T>;
+    unsigned long long* const words = status + std::uint64_t{tile} * tile_status_words<T>;
+    const std::uint64_t bits = to_bits(value);
     if constexpr (tile_status_words<T> == 1) {
-        store_volatile(word, status_word(flag, to_bits(value)));
+        *reinterpret_cast<volatile unsigned long long*>(words) = status_word(flag, static_cast<std::uint32_t>(bits));
     } else {
-        store_volatile(word + flag, to_bits(value));
-        __threadfence();
-        store_volatile(word, status_word(flag, 0));
+        asm volatile("st.volatile.v2.u64 [%0], {%1, %2};" ::"l"(words), "l"(status_word(flag, static_cast<std::uint32_t>(bits))),
+                     "l"(status_word(flag, static_cast<std::uint32_t>(bits >> 32)))
+                     : "memory");
     }
 }
 
 /// The longest a waiting lane sleeps between two reads of a status word.
 inline constexpr unsigned max_delay_ns = 256;
 
-/// Tile `tile`'s status word for sums of T; before tile 0 (`tile` < 0), an inclusive prefix of 0.
+/// Tile `tile`'s status for sums of T, its words read at once; before tile 0 (`tile` < 0), an
+/// inclusive prefix of 0.
 template <class T>
-__device__ __forceinline__ std::uint64_t read_status(const unsigned long long* status, long tile) {
-    return tile >= 0 ? load_volatile(status + tile * tile_status_words<T>) : status_word(flag_prefix, 0);
-}
-
-/// The value that tile `tile`'s status word `word` announces (its flag set): in the word, or for
-/// 8-byte sums in its own word, read after a fence.
-template <class T>
-__device__ __forceinline__ T value_of(const unsigned long long* status, long tile, std::uint64_t word) {
+__device__ __forceinline__ tile_status read_status(const unsigned long long* status, long tile) {
+    const unsigned long long* const words = status + tile * tile_status_words<T>;
     if constexpr (tile_status_words<T> == 1) {
-        return from_bits<T>(status_bits(word));
+        return status_of(tile >= 0 ? load_word(words) : status_word(flag_prefix, 0));
     } else {
-        if (tile < 0) return T{};
-        __threadfence();
-        return from_bits<T>(load_volatile(status + tile * tile_status_words<T> + status_flag(word)));
+        std::uint64_t low = status_word(flag_prefix, 0), high = low;
+        if (tile >= 0) asm volatile("ld.volatile.v2.u64 {%0, %1}, [%2];" : "=l"(low), "=l"(high) : "l"(words) : "memory");
+        return status_of(low, high);
     }
 }
 
@@ -88,7 +81,7 @@ __device__ T look_back(unsigned long long* status, std::uint32_t tile, T aggrega
         // Wait for the nearest predecessor first, one lane backing off: a warp that polls a whole
         // window of words it must wait for anyway slows every tile's look-back in L2 (measured on
         // the H200: 2 % of the scan's time at 2^28 elements).
-        for (unsigned delay = 32; status_flag(read_status<T>(status, static_cast<long>(tile) - 1)) == 0;
+        for (unsigned delay = 32; read_status<T>(status, static_cast<long>(tile) - 1).flag == 0;
              delay = delay < max_delay_ns ? 2 * delay : max_delay_ns)
             __nanosleep(delay);
     }
@@ -96,17 +89,17 @@ __device__ T look_back(unsigned long long* status, std::uint32_t tile, T aggrega
     T exclusive{};
     long window_end = static_cast<long>(tile) - 1;  // the nearest predecessor not yet summed, read by lane 0
     while (true) {
-        std::uint64_t word;
+        tile_status read;
         unsigned prefix_lanes;
         // Wait until every predecessor up to the nearest published prefix has published something.
         while (true) {
-            word = read_status<T>(status, window_end - static_cast<long>(lane));
-            prefix_lanes = __ballot_sync(all_lanes, status_flag(word) == flag_prefix);
+            read = read_status<T>(status, window_end - static_cast<long>(lane));
+            prefix_lanes = __ballot_sync(all_lanes, read.flag == flag_prefix);
             const unsigned nearest = prefix_lanes != 0 ? __ffs(prefix_lanes) - 1 : warp_size - 1;
-            if (!__any_sync(all_lanes, lane <= nearest && status_flag(word) == 0)) break;
+            if (!__any_sync(all_lanes, lane <= nearest && read.flag == 0)) break;
         }
         const unsigned nearest = prefix_lanes != 0 ? __ffs(prefix_lanes) - 1 : warp_size - 1;
-        exclusive = plus(exclusive, warp_sum(lane <= nearest ? value_of<T>(status, window_end - static_cast<long>(lane), word) : T{}));
+        exclusive = plus(exclusive, warp_sum(lane <= nearest ? from_bits<T>(read.bits) : T{}));
         if (prefix_lanes != 0) break;
         window_end -= warp_size;
     }
@@ -137,34 +130,34 @@ __device__ __forceinline__ std::uint32_t claim_tile(unsigned long long* claimed,
 }
 
 /// Called by every thread of the launch's last tile (`blockIdx.x == gridDim.x - 1`) once its own
-/// look-back is over: waits until each of the `tiles` status words for sums of T holds an inclusive
-/// prefix, then sets them all back to zero (and, for 8-byte sums, the words of their values), leaving
-/// the kept_zero workspace as the launch found it. A tile's prefix is its
-/// last write to its word and comes at the end of its look-back, so once every word holds one, no
-/// tile reads or writes a word again. Only this tile waits: the others count nothing and fence
-/// nothing (a fence and an atomic per tile cost 7 % of the H200's scan of 2^28 elements). Each
-/// thread reads `batch` words at a time, all in flight at once: read one by one, the 32768 words of
-/// that scan took longer than a memset.
+/// look-back is over: waits until every word of the `tiles` tiles' status (tile_status_words<T> each)
+/// holds an inclusive prefix, then sets them all back to zero, leaving the kept_zero workspace as the
+/// launch found it. A tile's prefix is its last write to its words and comes at the end of its
+/// look-back, so once every word holds one, no tile reads or writes a word again. Only this tile
+/// waits: the others count nothing and fence nothing (a fence and an atomic per tile cost 7 % of the
+/// H200's scan of 2^28 elements). Each thread reads `batch` words at a time, all in flight at once:
+/// read one by one, the 32768 words of that scan took longer than a memset.
 template <class T>
 __device__ __forceinline__ void clear_status(unsigned long long* status, std::uint32_t tiles) {
     constexpr unsigned batch = 16;
-    for (std::uint32_t first = 0; first < tiles; first += batch * blockDim.x) {
+    const std::uint32_t words = tiles * tile_status_words<T>;
+    for (std::uint32_t first = 0; first < words; first += batch * blockDim.x) {
         for (unsigned delay = 32;; delay = delay < max_delay_ns ? 2 * delay : max_delay_ns) {
-            std::uint64_t words[batch];
+            std::uint64_t read[batch];
 #pragma unroll
             for (unsigned k = 0; k < batch; ++k) {
                 const std::uint32_t i = first + k * blockDim.x + threadIdx.x;
-                words[k] = i < tiles ? read_status<T>(status, i) : status_word(flag_prefix, 0);
+                read[k] = i < words ? load_word(status + i) : status_word(flag_prefix, 0);
             }
             bool published = true;
 #pragma unroll
-            for (unsigned k = 0; k < batch; ++k) published = published && status_flag(words[k]) == flag_prefix;
+            for (unsigned k = 0; k < batch; ++k) published = published && status_flag(read[k]) == flag_prefix;
             if (__syncthreads_and(published)) break;
             __nanosleep(delay);
         }
     }
     // Every word holds its prefix (the last __syncthreads_and saw to it) before any is cleared.
-    for (std::uint32_t i = threadIdx.x; i < tiles * tile_status_words<T>; i += blockDim.x) status[i] = 0;
+    for (std::uint32_t i = threadIdx.x; i < words; i += blockDim.x) status[i] = 0;
 }
 
 }  // namespace accy_examples::cuda
