@@ -54,12 +54,12 @@ inline constexpr unsigned max_delay_ns = 256;
 /// inclusive prefix of 0.
 template <class T>
 __device__ __forceinline__ tile_status read_status(const unsigned long long* status, long tile) {
-    const unsigned long long* const words = status + tile * tile_status_words<T>;
     if constexpr (tile_status_words<T> == 1) {
-        return status_of(tile >= 0 ? load_word(words) : status_word(flag_prefix, 0));
+        return status_of(tile >= 0 ? load_word(status + tile) : status_word(flag_prefix, 0));
     } else {
         std::uint64_t low = status_word(flag_prefix, 0), high = low;
-        if (tile >= 0) asm volatile("ld.volatile.v2.u64 {%0, %1}, [%2];" : "=l"(low), "=l"(high) : "l"(words) : "memory");
+        if (tile >= 0)
+            asm volatile("ld.volatile.v2.u64 {%0, %1}, [%2];" : "=l"(low), "=l"(high) : "l"(status + tile * tile_status_words<T>) : "memory");
         return status_of(low, high);
     }
 }
