@@ -9,7 +9,7 @@
 #include <accy/runtime/backend.hpp>
 
 #include <cstddef>
-#include <limits>
+#include <cstdint>
 #include <span>
 #include <type_traits>
 #include <vector>
@@ -83,7 +83,7 @@ private:
     };
 
     static buffer allocate(Backend& device, std::size_t count) {
-        if (count > std::numeric_limits<std::size_t>::max() / sizeof(T))
+        if (count > SIZE_MAX / sizeof(T))
             throw error(errc::out_of_memory,
                         detail::message("device_buffer: ", count, " elements of ", sizeof(T), " bytes overflow a byte size"));
         return device.allocate_buffer(count * sizeof(T));

@@ -6,7 +6,6 @@
 #include <bit>
 #include <concepts>
 #include <cstdint>
-#include <limits>
 #include <type_traits>
 
 namespace accy {
@@ -86,8 +85,9 @@ private:
     static constexpr std::uint64_t round(Source value) noexcept {
         using source_bits = std::conditional_t<sizeof(Source) == 4, std::uint32_t, std::uint64_t>;
         constexpr int source_width = sizeof(Source) * 8;
-        constexpr int source_mantissa = std::numeric_limits<Source>::digits - 1;
-        constexpr int source_bias = std::numeric_limits<Source>::max_exponent - 1;
+        // IEEE binary32 or binary64 (without <limits>, which nothing else on accy.hpp's path includes).
+        constexpr int source_mantissa = sizeof(Source) == 4 ? 23 : 52;
+        constexpr int source_bias = sizeof(Source) == 4 ? 127 : 1023;
         constexpr std::uint64_t source_exponent_ones = (std::uint64_t{1} << (source_width - 1 - source_mantissa)) - 1;
 
         const std::uint64_t source = std::bit_cast<source_bits>(value);

@@ -10,8 +10,8 @@
 #include <accy/core/linkage.hpp>
 #include <accy/runtime/detail/evaluate.hpp>
 
+#include <cfloat>
 #include <cstdint>
-#include <limits>
 #include <string_view>
 
 namespace accy::detail {
@@ -19,7 +19,7 @@ namespace accy::detail {
 /// Whether `value` is neither infinite nor NaN: `std::isfinite` without `<cmath>`, whose parse alone
 /// costs a third of what accy's other standard headers cost (docs/performance.md).
 constexpr bool is_finite(double value) noexcept {
-    return -std::numeric_limits<double>::max() <= value && value <= std::numeric_limits<double>::max();
+    return -DBL_MAX <= value && value <= DBL_MAX;
 }
 
 ACCY_DECL wide_int fit(wide_int value, dtype type, std::string_view what) {
@@ -42,7 +42,7 @@ ACCY_DECL double fit_floating(double value, dtype type) {
     case dtype::f8_e5m2: return fit_as(float8_e5m2::max());
     case dtype::f16: return fit_as(half::max());
     case dtype::bf16: return fit_as(bfloat16::max());
-    case dtype::f32: return fit_as(std::numeric_limits<float>::max());
+    case dtype::f32: return fit_as(FLT_MAX);
     default: return value;  // f64
     }
 }
