@@ -100,17 +100,13 @@ constexpr wide_int highest(dtype type) noexcept {
 
 namespace detail {
 
-/// The exponent and mantissa bits of a floating-point dtype.
-struct float_layout {
-    int exponent_bits = 0, mantissa_bits = 0;
-};
-
-constexpr float_layout layout_of(dtype type) noexcept {
+/// The format of a floating-point dtype.
+constexpr float_format float_format_of(dtype type) noexcept {
     switch (type) {
-    case dtype::f8_e4m3: return {float8_e4m3::exponent_bits, float8_e4m3::mantissa_bits};
-    case dtype::f8_e5m2: return {float8_e5m2::exponent_bits, float8_e5m2::mantissa_bits};
-    case dtype::f16: return {half::exponent_bits, half::mantissa_bits};
-    case dtype::bf16: return {bfloat16::exponent_bits, bfloat16::mantissa_bits};
+    case dtype::f8_e4m3: return float8_e4m3::format;
+    case dtype::f8_e5m2: return float8_e5m2::format;
+    case dtype::f16: return half::format;
+    case dtype::bf16: return bfloat16::format;
     case dtype::f32: return {8, 23};
     default: return {11, 52};
     }
@@ -125,8 +121,8 @@ constexpr float_layout layout_of(dtype type) noexcept {
 constexpr bool holds_every_value(dtype to, dtype from) noexcept {
     if (is_floating(from) != is_floating(to)) return false;
     if (is_floating(from))
-        return detail::layout_of(to).exponent_bits >= detail::layout_of(from).exponent_bits &&
-               detail::layout_of(to).mantissa_bits >= detail::layout_of(from).mantissa_bits;
+        return detail::float_format_of(to).exponent_bits >= detail::float_format_of(from).exponent_bits &&
+               detail::float_format_of(to).mantissa_bits >= detail::float_format_of(from).mantissa_bits;
     return lowest(to) <= lowest(from) && highest(from) <= highest(to);
 }
 

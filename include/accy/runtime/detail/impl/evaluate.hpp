@@ -30,21 +30,17 @@ ACCY_DECL wide_int fit(wide_int value, dtype type, std::string_view what) {
 }
 
 ACCY_DECL double fit_floating(double value, dtype type) {
-    const auto fit_as = [value, type]<class T>(T largest) {
-        const double rounded = static_cast<float>(T(value));
-        // An infinity rounds to itself, or to the largest finite value where there is none.
-        if ((value < 0 ? -value : value) > static_cast<float>(largest) && (is_finite(value) || is_finite(rounded))) [[unlikely]]
-            fail(errc::launch_argument_mismatch, {}, {"a converted value ", value, " does not fit ", type});
-        return rounded;
-    };
-    switch (type) {
-    case dtype::f8_e4m3: return fit_as(float8_e4m3::max());
-    case dtype::f8_e5m2: return fit_as(float8_e5m2::max());
-    case dtype::f16: return fit_as(half::max());
-    case dtype::bf16: return fit_as(bfloat16::max());
-    case dtype::f32: return fit_as(FLT_MAX);
-    default: return value;  // f64
+    if (type == dtype::f64) return value;
+    double rounded = static_cast<float>(value), largest = FLT_MAX;
+    if (type != dtype::f32) {
+        const float_format format = float_format_of(type);
+        rounded = format.value(static_cast<std::uint32_t>(format.round(value)));
+        largest = format.value(static_cast<std::uint32_t>(format.largest()));
     }
+    // An infinity rounds to itself, or to the largest finite value where there is none.
+    if ((value < 0 ? -value : value) > largest && (is_finite(value) || is_finite(rounded))) [[unlikely]]
+        fail(errc::launch_argument_mismatch, {}, {"a converted value ", value, " does not fit ", type});
+    return rounded;
 }
 
 ACCY_DECL derived_value evaluate(const derivation_step*& next, const derived_value* scalars) {

@@ -21,6 +21,18 @@
 
 namespace accy::detail {
 
+/// Writes `value` into `at` as a number of `type` narrower than `float` (f16, bf16, f8_e4m3, f8_e5m2).
+ACCY_DECL void store_narrow_float(std::byte* at, dtype type, double value) noexcept {
+    const std::uint64_t bits = float_format_of(type).round(value);
+    if (size_of(type) == 2) {
+        const auto narrow = static_cast<std::uint16_t>(bits);
+        std::memcpy(at, &narrow, sizeof narrow);
+    } else {
+        const auto narrow = static_cast<std::uint8_t>(bits);
+        std::memcpy(at, &narrow, sizeof narrow);
+    }
+}
+
 /// Writes `value` into `at` as a number of `type`; the pipeline's checks made sure it is one (a
 /// floating-point value of a wider type was rounded by `convert`), so that nothing rounds here.
 template <class Value>
@@ -37,10 +49,7 @@ void store_number(std::byte* at, dtype type, Value value) noexcept {
     case dtype::u64: write(static_cast<std::uint64_t>(value)); break;
     case dtype::f32: write(static_cast<float>(value)); break;
     case dtype::f64: write(static_cast<double>(value)); break;
-    case dtype::f16: write(half(static_cast<double>(value))); break;
-    case dtype::bf16: write(bfloat16(static_cast<double>(value))); break;
-    case dtype::f8_e4m3: write(float8_e4m3(static_cast<double>(value))); break;
-    case dtype::f8_e5m2: write(float8_e5m2(static_cast<double>(value))); break;
+    default: store_narrow_float(at, type, static_cast<double>(value)); break;
     }
 }
 
