@@ -10,6 +10,7 @@
 #include <accy/runtime/backend.hpp>
 #include <accy/runtime/detail/check_context.hpp>
 #include <accy/runtime/detail/checks.hpp>
+#include <accy/runtime/detail/pipeline_table_of.hpp>
 #include <accy/runtime/detail/trace.hpp>
 
 #include <array>

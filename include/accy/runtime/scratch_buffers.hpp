@@ -12,6 +12,7 @@
 #include <accy/runtime/detail/check_context.hpp>
 #include <accy/runtime/detail/evaluate.hpp>
 #include <accy/runtime/detail/launch_plan.hpp>
+#include <accy/runtime/detail/pipeline_table_of.hpp>
 #include <accy/runtime/detail/run.hpp>
 #include <accy/runtime/launch_options.hpp>
 

@@ -1,5 +1,6 @@
 // SPDX-License-Identifier: Apache-2.0
-// Defines `accy::detail::launch_plan<P>`, a pipeline's launches as constexpr tables: each declared
+// Defines `accy::detail::launch_plan<P>`, a pipeline's launches as constexpr tables, and
+// `pipeline_table`, what the run-time code reads of them: each declared
 // buffer's extent, each stage's arguments, the steps of every derivation. A stage adds rows to the
 // tables, not code: a launch compiles to the same routine for 3 stages or 300 (stage_launches.hpp).
 #pragma once
@@ -290,9 +291,11 @@ constexpr auto build_plan() noexcept {
 template <class Pipeline>
 inline constexpr auto launch_plan = build_plan<Pipeline>();
 
+struct derived_value;
+
 /// What the run-time code reads of a pipeline, the same type for every pipeline: its counts and
-/// runtime scalars, its plan's tables, the entries its stages run, and per format its first
-/// stage without an entry.
+/// runtime scalars, its plan's tables, the entries its stages run, per format its first stage
+/// without an entry, and the code that only some pipelines need (pipeline_table_of.hpp).
 struct pipeline_table {
     std::size_t operand_count = 0;
     std::size_t result_count = 0;
@@ -311,6 +314,9 @@ struct pipeline_table {
     const kernel_entry* entries = nullptr;     ///< copies of the entries the stages run
     const std::array<std::ptrdiff_t, format_count>* entry_at = nullptr;  ///< per stage and format, an index into `entries`, -1 for none
     std::array<std::size_t, format_count> first_stage_without{};
+    /// Derives a tensor map argument (`derive_tensor_map`): null unless the pipeline has one.
+    void (*derive_tensor_map)(const argument_plan& argument, const derivation_step* steps, const derived_value* scalars,
+                              const buffer_plan& bound, std::byte* at) = nullptr;
 
     /// The scratch buffers' rows in `buffers`: the intermediates, then the workspaces.
     const buffer_plan* scratch() const noexcept { return buffers + operand_count + result_count; }
@@ -320,30 +326,5 @@ struct pipeline_table {
         return entries[entry_at[stage][static_cast<std::size_t>(fmt)]];
     }
 };
-
-template <class Pipeline>
-inline constexpr pipeline_table pipeline_table_of = [] {
-    constexpr const auto& plan = launch_plan<Pipeline>;
-    constexpr const auto& used = stage_entries<typename Pipeline::definition>::used;
-    pipeline_table table{Pipeline::operand_count,
-                         Pipeline::result_count,
-                         Pipeline::intermediate_count,
-                         Pipeline::workspace_count,
-                         Pipeline::stage_count,
-                         Pipeline::scalars::infos,
-                         plan.buffers.data(),
-                         plan.steps.data(),
-                         Pipeline::stage_infos.data(),
-                         plan.stage_plans.data(),
-                         plan.arguments.data(),
-                         plan.regions,
-                         scratch_lifetimes<Pipeline>.data(),
-                         scratch_placement<Pipeline>.data(),
-                         used.entries.data(),
-                         used.at.data()};
-    for (std::size_t f = 0; f < format_count; ++f)
-        table.first_stage_without[f] = Pipeline::first_stage_without(static_cast<format>(f));
-    return table;
-}();
 
 }  // namespace accy::detail

@@ -15,6 +15,8 @@
 #include <accy/runtime/detail/checks.hpp>
 #include <accy/runtime/detail/evaluate.hpp>
 #include <accy/runtime/detail/launch_plan.hpp>
+#include <accy/runtime/detail/pipeline_table_of.hpp>
+#include <accy/runtime/detail/stage_launches.hpp>
 #include <accy/runtime/launch_options.hpp>
 
 #include <array>
@@ -52,9 +54,12 @@ void run_collectives_on(void* device, void* communicator, std::span<const collec
 }
 
 /// The communicator a call's collective stages run through, and how: null where none was given.
+/// `check` checks them against its ranks before anything launches: set with `run`, so that a
+/// translation unit that never gives a communicator does not compile it (by default it is inline).
 struct collective_runner {
     void* communicator = nullptr;
     void (*run)(void* device, void* communicator, std::span<const collective_call> calls, const void* stream) = nullptr;
+    void (launches_view::*check)(const derived_value* scalars, int ranks, const error_context& context) const = nullptr;
     int ranks = 0;
 };
 
@@ -118,7 +123,7 @@ void apply_option(launch_request<Pipeline, Backend>& request, const Option& opti
                           "CUDA backend");
         } else {
             request.collectives = {option.communicator, &run_collectives_on<Backend, communicator_type>,
-                                   static_cast<int>(option.communicator->size())};
+                                   &launches_view::check_collectives, static_cast<int>(option.communicator->size())};
         }
     } else if constexpr (std::is_same_v<Option, label_option>) {
         request.label = option.text;

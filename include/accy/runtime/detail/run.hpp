@@ -13,6 +13,7 @@
 #include <accy/runtime/detail/backend_calls.hpp>
 #include <accy/runtime/detail/checks.hpp>
 #include <accy/runtime/detail/launch_plan.hpp>
+#include <accy/runtime/detail/pipeline_table_of.hpp>
 #include <accy/runtime/detail/launch_request.hpp>
 #include <accy/runtime/detail/stage_launches.hpp>
 #include <accy/runtime/detail/trace.hpp>

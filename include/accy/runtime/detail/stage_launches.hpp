@@ -14,6 +14,7 @@
 #include <accy/runtime/backend.hpp>
 #include <accy/runtime/detail/evaluate.hpp>
 #include <accy/runtime/detail/launch_plan.hpp>
+#include <accy/runtime/detail/pipeline_table_of.hpp>
 
 #include <array>
 #include <cstddef>
@@ -25,11 +26,10 @@ namespace accy::detail {
 
 /// Derives stage `stage`'s scalar, bytes and tensor map arguments into `storage` and its launch
 /// configuration into `config` (in place: a returned copy, read back wider than it was written,
-/// stalls); `buffers` is the plan's table of declared buffers, which tensor maps are checked against.
+/// stalls); tensor maps are checked against the pipeline's table of declared buffers.
 /// `launch_argument_mismatch` names the stage, the parameter and the value that does not fit; the
 /// grid's, the stage and the dimension: each from 1 to its limit and a multiple of the entry's cluster.
-ACCY_DECL void derive_stage(std::size_t stage, const stage_plan& plan, const argument_plan* arguments,
-                            const derivation_step* steps, const buffer_plan* buffers, const derived_value* scalars,
+ACCY_DECL void derive_stage(const pipeline_table& pipeline, std::size_t stage, const derived_value* scalars,
                             const kernel_entry& chosen, std::byte* storage, launch_config& config,
                             const error_context& context);
 

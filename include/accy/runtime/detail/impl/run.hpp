@@ -281,8 +281,8 @@ ACCY_DECL void run_launches(const launch_call& call) {
               "then wait and free them, which a capture does not allow (the capture would be invalidated): launch "
               "from an accy::artifact_pool with accy::scratch_buffers"});
     }
-    if (call.collectives.run != nullptr)  // none without collective stages
-        call.launches.check_collectives(call.scalars, call.collectives.ranks, call.context);
+    if (call.collectives.check != nullptr)  // none without a communicator
+        (call.launches.*call.collectives.check)(call.scalars, call.collectives.ranks, call.context);
     owned_arena arena(call.calls, call.device, call.stream);
     if (!call.inputs.scratch)
         fill_arena(call.pipeline, call.calls, call.device, call.scalars, call.allocated, call.context, arena, waits);

@@ -101,21 +101,22 @@ ACCY_DECL dim3 derive_grid(std::size_t stage, const kernel_entry& entry, const a
     return {counts[0], counts[1], counts[2]};
 }
 
-ACCY_DECL void derive_stage(std::size_t stage, const stage_plan& plan, const argument_plan* arguments,
-                            const derivation_step* steps, const buffer_plan* buffers, const derived_value* scalars,
+ACCY_DECL void derive_stage(const pipeline_table& pipeline, std::size_t stage, const derived_value* scalars,
                             const kernel_entry& chosen, std::byte* storage, launch_config& config,
                             const error_context& context) {
-    const argument_plan* own = arguments + plan.first_argument;
+    const stage_plan& plan = pipeline.stage_plans[stage];
+    const argument_plan* own = pipeline.arguments + plan.first_argument;
     std::size_t p = 0;
     try {
         for (; p < plan.argument_count; ++p) {
             const argument_plan& argument = own[p];
             if (argument.is_buffer) continue;
             if (argument.what == parameter::kind::tensor_map) {
-                derive_tensor_map(argument, steps, scalars, buffers[argument.buffer_row], storage + argument.offset);
+                pipeline.derive_tensor_map(argument, pipeline.steps, scalars, pipeline.buffers[argument.buffer_row],
+                                           storage + argument.offset);
                 continue;
             }
-            const derivation_step* next = steps + argument.first_step;
+            const derivation_step* next = pipeline.steps + argument.first_step;
             const bool integer = next->type.integer();
             const derived_value value = evaluate(next, scalars);
             std::byte* at = storage + argument.offset;
@@ -159,8 +160,7 @@ ACCY_DECL void launches_view::derive(format fmt, const derived_value* scalars, c
             continue;
         }
         entries_[s] = &pipeline_.entry(s, fmt);
-        derive_stage(s, pipeline_.stage_plans[s], pipeline_.arguments, pipeline_.steps, pipeline_.buffers, scalars,
-                     *entries_[s], storage_, configs_[s], context);
+        derive_stage(pipeline_, s, scalars, *entries_[s], storage_, configs_[s], context);
     }
 }
 

@@ -1,0 +1,46 @@
+// SPDX-License-Identifier: Apache-2.0
+// Defines `accy::detail::pipeline_table_of<P>`, the table the run-time code reads of pipeline P.
+// It points to the code that only some pipelines need (a tensor map's derivation) only where P
+// needs it: by default that code is inline, so a translation unit whose pipelines never need it
+// does not compile it.
+#pragma once
+
+#include <accy/core/format.hpp>
+#include <accy/kernel/parameter.hpp>
+#include <accy/pipeline/detail/stage_entries.hpp>
+#include <accy/runtime/detail/derive_tensor_map.hpp>
+#include <accy/runtime/detail/launch_plan.hpp>
+#include <accy/runtime/detail/scratch_plan.hpp>
+
+#include <cstddef>
+
+namespace accy::detail {
+
+template <class Pipeline>
+inline constexpr pipeline_table pipeline_table_of = [] {
+    constexpr const auto& plan = launch_plan<Pipeline>;
+    constexpr const auto& used = stage_entries<typename Pipeline::definition>::used;
+    pipeline_table table{Pipeline::operand_count,
+                         Pipeline::result_count,
+                         Pipeline::intermediate_count,
+                         Pipeline::workspace_count,
+                         Pipeline::stage_count,
+                         Pipeline::scalars::infos,
+                         plan.buffers.data(),
+                         plan.steps.data(),
+                         Pipeline::stage_infos.data(),
+                         plan.stage_plans.data(),
+                         plan.arguments.data(),
+                         plan.regions,
+                         scratch_lifetimes<Pipeline>.data(),
+                         scratch_placement<Pipeline>.data(),
+                         used.entries.data(),
+                         used.at.data()};
+    for (std::size_t f = 0; f < format_count; ++f)
+        table.first_stage_without[f] = Pipeline::first_stage_without(static_cast<format>(f));
+    for (const argument_plan& argument : plan.arguments)
+        if (argument.what == parameter::kind::tensor_map) table.derive_tensor_map = &detail::derive_tensor_map;
+    return table;
+}();
+
+}  // namespace accy::detail
