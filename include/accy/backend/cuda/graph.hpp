@@ -90,7 +90,7 @@ public:
         static_assert((backend_with_collectives<backend, Communicator> && ...),
                       "accy::cuda::pipeline_graph: use_communicator(c) takes an accy::nccl::communicator");
         ((collectives_ = {communicator.communicator, &accy::detail::run_collectives_on<backend, Communicator>,
-                          static_cast<int>(communicator.communicator->size())}),
+                          &accy::detail::launches_view::check_collectives, static_cast<int>(communicator.communicator->size())}),
          ...);
         assign(scratch_, scratch);
         assign(operands_, operands);
