@@ -105,6 +105,8 @@ template <class Self, class Bits, float_format Format>
 class float_storage {
 public:
     static constexpr float_format format = Format;
+    static constexpr int exponent_bits = Format.exponent_bits;
+    static constexpr int mantissa_bits = Format.mantissa_bits;
 
     float_storage() = default;
 

@@ -1,8 +1,8 @@
 // SPDX-License-Identifier: Apache-2.0
-// Defines `accy::detail::launch_plan<P>`, a pipeline's launches as constexpr tables, and
-// `pipeline_table`, what the run-time code reads of them: each declared
-// buffer's extent, each stage's arguments, the steps of every derivation. A stage adds rows to the
-// tables, not code: a launch compiles to the same routine for 3 stages or 300 (stage_launches.hpp).
+// Defines `accy::detail::launch_plan<P>`, a pipeline's launches as constexpr tables (each declared
+// buffer's extent, each stage's arguments, the steps of every derivation), and `pipeline_table`,
+// what the run-time code reads of them. A stage adds rows to the tables, not code: a launch compiles
+// to the same routine for 3 stages or 300 (stage_launches.hpp).
 #pragma once
 
 #include <accy/core/dtype.hpp>
