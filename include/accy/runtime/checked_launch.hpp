@@ -54,7 +54,7 @@ public:
     checked_launch(const Backend& device, const artifact_pool<Pipeline, Backend>& pool, std::span<const buffer> scratch,
                    std::span<const buffer> operands, std::span<const buffer> results, const Scalars& runtime_scalars,
                    std::string_view label)
-        : buffers_{operands, results, scratch, Pipeline::intermediate_count} {
+        : buffers_{operands.data(), results.data(), scratch.data(), Pipeline::intermediate_count} {
         request_.fmt = pool.format();
         request_.operands = operands;
         request_.results = results;

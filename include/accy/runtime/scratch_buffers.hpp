@@ -89,7 +89,7 @@ private:
         owned.state_->stream_order = stream_order;
         owned.state_->arena = detail::allocate_scratch_arena(
             detail::pipeline_table_of<Pipeline>, detail::backend_calls_of<Backend>, &device, scalars.data(),
-            owned.state_->buffers, detail::context_of<Pipeline>("allocate_scratch", label),
+            owned.state_->buffers.data(), detail::context_of<Pipeline>("allocate_scratch", label),
             stream_order ? &owned.state_->stream_order : nullptr);
         return owned;
     }
@@ -160,8 +160,9 @@ auto layout_scratch(const Scalars& runtime_scalars, std::string_view label = {})
             detail::values_of<typename Pipeline::scalars>(detail::scalar_values_of<typename Pipeline::scalars>(runtime_scalars));
         const error_context context = detail::context_of<Pipeline>("layout_scratch", label);
         scratch_layout<Pipeline> layout;
-        detail::check_runtime_scalars(Pipeline::scalars::infos, scalars.data(), context);
-        layout.byte_size = detail::plan_scratch(detail::pipeline_table_of<Pipeline>, scalars.data(), layout.places, context);
+        constexpr const detail::pipeline_table& pipeline = detail::pipeline_table_of<Pipeline>;
+        detail::check_runtime_scalars(pipeline, scalars.data(), context);
+        layout.byte_size = detail::plan_scratch(pipeline, scalars.data(), layout.places.data(), context);
         return layout;
     }
 }

@@ -262,7 +262,7 @@ private:
                             continue;
                         }
                         if (!capture) capture.emplace(*device_, CU_STREAM_NON_BLOCKING);
-                        last = add_collectives(capture->get(), std::span(calls).first(end - first), graph, last);
+                        last = add_collectives(capture->get(), calls.data(), end - first, graph, last);
                         for (std::size_t s = first; s < end; ++s) {
                             nodes_[s] = last;
                             captured_[s] = calls[s - first];
@@ -335,10 +335,11 @@ private:
                       "cuGraphExecKernelNodeSetParams");
     }
 
-    /// Captures `calls` (a collective stage, or a group of send and receive stages) on `stream`, a
+    /// Captures `count` calls (a collective stage, or a group of send and receive stages) on `stream`, a
     /// stream of the graph's context no one else queues on, into a graph of its own and adds that to
     /// `graph` as a child graph node after `last`; returns the node.
-    CUgraphNode add_collectives(CUstream stream, std::span<const collective_call> calls, CUgraph graph, CUgraphNode last) {
+    CUgraphNode add_collectives(CUstream stream, const collective_call* calls, std::size_t count, CUgraph graph,
+                                CUgraphNode last) {
         using owned_graph = detail::owned_handle<CUgraph, &driver_api::graph_destroy>;
         // Thread-local: other threads' calls that a capture forbids go on; NCCL's own, where it
         // needs them, are made in a mode of its choosing.
@@ -346,7 +347,7 @@ private:
         CUgraph ended = nullptr;
         try {
             const std::optional<CUstream> on = stream;
-            collectives_.run(state_->device, collectives_.communicator, calls, &on);
+            collectives_.run(state_->device, collectives_.communicator, calls, count, &on);
         } catch (...) {
             // The capture ends whatever happened; the collective's failure is the error to report.
             if (api_->stream_end_capture(stream, &ended) == CUDA_SUCCESS && ended != nullptr) api_->graph_destroy(ended);

@@ -27,7 +27,7 @@ namespace accy::detail {
 ACCY_DECL void check_format(format fmt, const pipeline_table& pipeline, const error_context& context);
 
 /// Checks every bounded runtime scalar; `launch_argument_mismatch` names the scalar, its value and bounds.
-ACCY_DECL void check_runtime_scalars(std::span<const scalar_info> scalars, const derived_value* values,
+ACCY_DECL void check_runtime_scalars(const pipeline_table& pipeline, const derived_value* values,
                                      const error_context& context);
 
 /// The byte size of a declared buffer at the runtime scalars. An extent below 1, or a size that
@@ -39,7 +39,7 @@ ACCY_DECL std::size_t byte_size_of(const buffer_plan& declared, const derivation
 /// arena at the runtime scalars: each one's byte size, and as its address its offset in the arena
 /// (`lay_out_scratch`). Returns the arena's byte size, 0 where there is no scratch; a buffer that
 /// would end past `SIZE_MAX` is `errc::invalid_artifact`.
-ACCY_DECL std::size_t plan_scratch(const pipeline_table& pipeline, const derived_value* scalars, std::span<buffer> places,
+ACCY_DECL std::size_t plan_scratch(const pipeline_table& pipeline, const derived_value* scalars, buffer* places,
                                    const error_context& context);
 
 /// The inputs of one call that the checks read besides its pipeline, the same type for every pipeline.
@@ -71,7 +71,7 @@ ACCY_DECL void check_pool(bool loaded, const void* pool_device, format pool_form
 /// per row of the pipeline's buffer table), then the caller's operands, results and scratch (not
 /// null, aligned, not wrapping, large enough, overlapping only where declared in_place).
 ACCY_DECL void check_buffers(const pipeline_table& pipeline, const call_inputs& call, const derived_value* scalars,
-                             std::span<std::size_t> sizes, const error_context& context);
+                             std::size_t* sizes, const error_context& context);
 
 }  // namespace accy::detail
 

@@ -25,7 +25,6 @@
 #include <cstddef>
 #include <cstdint>
 #include <initializer_list>
-#include <span>
 
 namespace accy::detail {
 
@@ -302,13 +301,15 @@ struct pipeline_table {
     std::size_t intermediate_count = 0;
     std::size_t workspace_count = 0;
     std::size_t stage_count = 0;
-    std::span<const scalar_info> scalars;
+    std::size_t scalar_count = 0;
+    std::size_t region_count = 0;
+    const scalar_info* scalars = nullptr;
     const buffer_plan* buffers = nullptr;  ///< operands, results, intermediates, workspaces
     const derivation_step* steps = nullptr;
     const stage_info* stages = nullptr;
     const stage_plan* stage_plans = nullptr;
     const argument_plan* arguments = nullptr;  ///< every stage's, in stage order
-    std::span<const region_plan> regions;     ///< in launch order
+    const region_plan* regions = nullptr;     ///< in launch order
     const scratch_lifetime* lifetimes = nullptr;  ///< of each scratch buffer
     const std::size_t* placement = nullptr;       ///< the order `lay_out_scratch` places them in
     const kernel_entry* entries = nullptr;     ///< copies of the entries the stages run

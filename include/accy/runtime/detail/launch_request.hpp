@@ -49,8 +49,9 @@ constexpr bool holds_count(std::size_t count) {
 /// Runs `calls` (a collective stage, or a group of send and receive stages) through `Backend` and
 /// `Communicator`, both given as pointers, on the stream `stream` (as `backend_calls` takes one).
 template <class Backend, class Communicator>
-void run_collectives_on(void* device, void* communicator, std::span<const collective_call> calls, const void* stream) {
-    run_collectives(*static_cast<Backend*>(device), *static_cast<Communicator*>(communicator), calls, stream_at<Backend>(stream));
+void run_collectives_on(void* device, void* communicator, const collective_call* calls, std::size_t count, const void* stream) {
+    run_collectives(*static_cast<Backend*>(device), *static_cast<Communicator*>(communicator),
+                    std::span<const collective_call>(calls, count), stream_at<Backend>(stream));
 }
 
 /// The communicator a call's collective stages run through, and how: null where none was given.
@@ -58,7 +59,7 @@ void run_collectives_on(void* device, void* communicator, std::span<const collec
 /// translation unit that never gives a communicator does not compile it (by default it is inline).
 struct collective_runner {
     void* communicator = nullptr;
-    void (*run)(void* device, void* communicator, std::span<const collective_call> calls, const void* stream) = nullptr;
+    void (*run)(void* device, void* communicator, const collective_call* calls, std::size_t count, const void* stream) = nullptr;
     void (launches_view::*check)(const derived_value* scalars, int ranks, const error_context& context) const = nullptr;
     int ranks = 0;
 };
@@ -143,7 +144,7 @@ void check_request(const launch_request<Pipeline, Backend>& request, const deriv
     check_call(pipeline, request, scalars, context);
     if (request.pool != nullptr) check_pool(request.pool->loaded(), request.pool->device(), request.pool->format(), request, context);
     std::array<std::size_t, Pipeline::operand_count + Pipeline::result_count + Pipeline::scratch_count> sizes{};
-    check_buffers(pipeline, request, scalars, sizes, context);
+    check_buffers(pipeline, request, scalars, sizes.data(), context);
 }
 
 }  // namespace accy::detail

@@ -20,7 +20,6 @@
 
 #include <array>
 #include <cstddef>
-#include <span>
 
 namespace accy::detail {
 
@@ -35,12 +34,12 @@ struct launch_call {
     const call_inputs& inputs;
     const derived_value* scalars;
     const void* const* pool_kernels;  ///< the pool's kernel of each stage; null without a pool
-    std::span<buffer> allocated;      ///< where the scratch it allocates goes, without the caller's
+    buffer* allocated;                ///< where the scratch it allocates goes (`scratch_count` places), without the caller's
     void* kernels;                    ///< where the kernels it loads go (`kernel_size` bytes each), without a pool
     std::size_t kernel_size;
     const void* stream;  ///< the call's `std::optional<Backend::stream>`
     const collective_runner& collectives;  ///< how its collective stages run
-    std::span<collective_call> collective_calls;  ///< room for the calls of one group of collective stages
+    collective_call* collective_calls;  ///< room for the calls of one group of collective stages
     const error_context& context;
     trace_name (*stage_trace)(std::size_t stage);  ///< the profiler's name of each stage
 };
@@ -53,7 +52,7 @@ struct launch_call {
 /// launch on any stream finds it zeroed. Returns the arena, empty where there is no scratch. The
 /// scalars' bounds and every size are checked before anything is allocated. Errors are in `context`.
 ACCY_DECL buffer allocate_scratch_arena(const pipeline_table& pipeline, const backend_calls& calls, void* device,
-                                        const derived_value* scalars, std::span<buffer> buffers,
+                                        const derived_value* scalars, buffer* buffers,
                                         const error_context& context, const void* stream_order = nullptr);
 
 /// Allocates what `call` has not been given, launches its stages in order, and waits for what it
@@ -85,8 +84,8 @@ void run(Backend& device, const launch_request<Pipeline, Backend>& request) {
     std::array<collective_call, Pipeline::collective_count> collective_calls{};
     const error_context context = request.context();
     run_launches({pipeline_table_of<Pipeline>, backend_calls_of<Backend>, &device, launches.view(), request, scalars.data(),
-                  request.pool != nullptr ? pool_kernels.data() : nullptr, allocated, kernels.data(),
-                  sizeof(typename Backend::kernel), &request.stream, request.collectives, collective_calls, context, &stage_trace<Pipeline>});
+                  request.pool != nullptr ? pool_kernels.data() : nullptr, allocated.data(), kernels.data(),
+                  sizeof(typename Backend::kernel), &request.stream, request.collectives, collective_calls.data(), context, &stage_trace<Pipeline>});
 }
 
 }  // namespace accy::detail

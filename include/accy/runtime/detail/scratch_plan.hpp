@@ -15,7 +15,6 @@
 
 #include <array>
 #include <cstddef>
-#include <span>
 
 namespace accy::detail {
 
@@ -120,12 +119,12 @@ struct scratch_arena {
     std::size_t overflowing = fits;  ///< the index of the buffer that does not fit, where one does not
 };
 
-/// Places scratch buffers in one arena: given each one's size in `places[k].byte_size`, sets
+/// Places `count` scratch buffers in one arena: given each one's size in `places[k].byte_size`, sets
 /// `places[k].address` to its offset in the arena. In the order `placement` gives, each goes to the
 /// lowest multiple of `scratch_alignment` where it shares no byte with a buffer placed before it
 /// whose lifetime overlaps its own.
-ACCY_DECL scratch_arena lay_out_scratch(std::span<const scratch_lifetime> lifetimes, const std::size_t* placement,
-                                        std::span<buffer> places) noexcept;
+ACCY_DECL scratch_arena lay_out_scratch(const scratch_lifetime* lifetimes, const std::size_t* placement, buffer* places,
+                                        std::size_t count) noexcept;
 
 }  // namespace accy::detail
 

@@ -36,9 +36,9 @@ ACCY_DECL void derive_stage(const pipeline_table& pipeline, std::size_t stage, c
 /// The call's buffers a stage binds: the operands, the results, then the scratch buffers (the
 /// intermediates, then the workspaces).
 struct bound_buffers {
-    std::span<const buffer> operands;
-    std::span<const buffer> results;
-    std::span<const buffer> scratch;
+    const buffer* operands = nullptr;
+    const buffer* results = nullptr;
+    const buffer* scratch = nullptr;
     std::size_t intermediate_count = 0;
 
     const buffer& operator[](const buffer_ref& ref) const noexcept {

@@ -27,10 +27,10 @@ ACCY_DECL void check_format(format fmt, const pipeline_table& pipeline, const er
              {"stage ", missing, " ('", pipeline.stages[missing].target, "') has no ", fmt, " entry in the registry"});
 }
 
-ACCY_DECL void check_runtime_scalars(std::span<const scalar_info> scalars, const derived_value* values,
+ACCY_DECL void check_runtime_scalars(const pipeline_table& pipeline, const derived_value* values,
                                      const error_context& context) {
-    for (std::size_t index = 0; index < scalars.size(); ++index) {
-        const scalar_info& info = scalars[index];
+    for (std::size_t index = 0; index < pipeline.scalar_count; ++index) {
+        const scalar_info& info = pipeline.scalars[index];
         const wide_int value = values[index].integer;  // bounds are on integers only
         if (info.bounded && (value < info.min || value > info.max)) [[unlikely]]
             fail(errc::launch_argument_mismatch, context,
@@ -85,11 +85,12 @@ ACCY_DECL std::size_t byte_size_of(const buffer_plan& declared, const derivation
     return static_cast<std::size_t>(bytes);
 }
 
-ACCY_DECL std::size_t plan_scratch(const pipeline_table& pipeline, const derived_value* scalars, std::span<buffer> places,
+ACCY_DECL std::size_t plan_scratch(const pipeline_table& pipeline, const derived_value* scalars, buffer* places,
                                    const error_context& context) {
     const buffer_plan* declared = pipeline.scratch();
-    for (std::size_t k = 0; k < places.size(); ++k) places[k] = {0, byte_size_of(declared[k], pipeline.steps, scalars, context)};
-    const scratch_arena arena = lay_out_scratch({pipeline.lifetimes, places.size()}, pipeline.placement, places);
+    const std::size_t count = pipeline.scratch_count();
+    for (std::size_t k = 0; k < count; ++k) places[k] = {0, byte_size_of(declared[k], pipeline.steps, scalars, context)};
+    const scratch_arena arena = lay_out_scratch(pipeline.lifetimes, pipeline.placement, places, count);
     if (arena.overflowing != scratch_arena::fits)
         fail_for(errc::invalid_artifact, context, {declared[arena.overflowing], true}, "of ", places[arena.overflowing].byte_size,
                  " bytes does not fit in the scratch arena beside the buffers live with it: its end would overflow a byte size");
@@ -133,9 +134,9 @@ ACCY_DECL void check_call(const pipeline_table& pipeline, const call_inputs& cal
     };
     count(pipeline.operand_count, call.operands.size(), " operands, got ");
     count(pipeline.result_count, call.results.size(), " results, got ");
-    check_runtime_scalars(pipeline.scalars, scalars, context);
-    for (const region_plan& region : pipeline.regions)
-        if (region.kind == region_kind::repeat_while) loop_bound(pipeline, region, scalars, context);
+    check_runtime_scalars(pipeline, scalars, context);
+    for (std::size_t r = 0; r < pipeline.region_count; ++r)
+        if (pipeline.regions[r].kind == region_kind::repeat_while) loop_bound(pipeline, pipeline.regions[r], scalars, context);
 }
 
 ACCY_DECL void check_pool(bool loaded, const void* pool_device, format pool_format, const call_inputs& call,
@@ -152,10 +153,10 @@ ACCY_DECL void check_pool(bool loaded, const void* pool_device, format pool_form
 }
 
 ACCY_DECL void check_buffers(const pipeline_table& pipeline, const call_inputs& call, const derived_value* scalars,
-                             std::span<std::size_t> sizes, const error_context& context) {
+                             std::size_t* sizes, const error_context& context) {
     constexpr errc mismatch = errc::launch_argument_mismatch;
     // Every declared size first, so that a size that cannot be derived is reported before any buffer.
-    for (std::size_t row = 0; row < sizes.size(); ++row)
+    for (std::size_t row = 0; row < pipeline.operand_count + pipeline.result_count + pipeline.scratch_count(); ++row)
         sizes[row] = byte_size_of(pipeline.buffers[row], pipeline.steps, scalars, context);
 
     for (std::size_t i = 0; i < pipeline.operand_count; ++i)

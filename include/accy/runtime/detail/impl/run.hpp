@@ -135,7 +135,7 @@ struct stage_run {
         if (call.launches.plan(stage).collective != collective_kind::none) {
             const std::size_t end = call.launches.collective_group_end(stage);
             for (std::size_t s = stage; s < end; ++s) call.collective_calls[s - stage] = call.launches.collective(s, call.scalars);
-            call.collectives.run(call.device, call.collectives.communicator, call.collective_calls.first(end - stage), call.stream);
+            call.collectives.run(call.device, call.collectives.communicator, call.collective_calls, end - stage, call.stream);
             return end;
         }
         const void* launched = kernel(stage);
@@ -165,7 +165,7 @@ struct stage_run {
         const pipeline_table& pipeline = call.pipeline;
         std::size_t next_region = 0;
         for (stage = 0; stage < pipeline.stage_count;) {
-            if (next_region == pipeline.regions.size() || pipeline.regions[next_region].first != stage) {
+            if (next_region == pipeline.region_count || pipeline.regions[next_region].first != stage) {
                 stage = launch_stage(stage);  // not in the call: a failure names the stage it failed in
                 continue;
             }
@@ -218,8 +218,8 @@ struct stage_run {
 /// Plans the scratch of `pipeline` into `arena` (borrowing the backend's kept one where
 /// `borrow_kept`), puts each buffer's place into `buffers` and zeroes the kept_zero workspaces.
 inline void fill_arena(const pipeline_table& pipeline, const backend_calls& calls, void* device, const derived_value* scalars,
-                       std::span<buffer> buffers, const error_context& context, owned_arena& arena, bool borrow_kept) {
-    check_runtime_scalars(pipeline.scalars, scalars, context);
+                       buffer* buffers, const error_context& context, owned_arena& arena, bool borrow_kept) {
+    check_runtime_scalars(pipeline, scalars, context);
     const std::size_t byte_size = plan_scratch(pipeline, scalars, buffers, context);
     if (byte_size == 0) return;
     buffer allocated{};
@@ -230,14 +230,14 @@ inline void fill_arena(const pipeline_table& pipeline, const backend_calls& call
         throw failure.in_context(merged({.step = step}, context));
     }
     bool keeps_zero = false;
-    for (std::size_t k = 0; k < buffers.size(); ++k) {
+    for (std::size_t k = 0; k < pipeline.scratch_count(); ++k) {
         buffers[k].address += allocated.address;
         keeps_zero = keeps_zero || pipeline.scratch()[k].keep_zero;
     }
     if (!keeps_zero) return;
     try {
         const void* zero_on = arena.ready_on();
-        for (std::size_t k = 0; k < buffers.size(); ++k)
+        for (std::size_t k = 0; k < pipeline.scratch_count(); ++k)
             if (pipeline.scratch()[k].keep_zero) calls.fill_zero(device, buffers[k], zero_on);
         if (zero_on == nullptr) calls.synchronize(device, nullptr);
     } catch (const error& failure) {
@@ -246,7 +246,7 @@ inline void fill_arena(const pipeline_table& pipeline, const backend_calls& call
 }
 
 ACCY_DECL buffer allocate_scratch_arena(const pipeline_table& pipeline, const backend_calls& calls, void* device,
-                                        const derived_value* scalars, std::span<buffer> buffers,
+                                        const derived_value* scalars, buffer* buffers,
                                         const error_context& context, const void* stream_order) {
     owned_arena arena(calls, device, stream_order);
     fill_arena(pipeline, calls, device, scalars, buffers, context, arena, false);
@@ -264,9 +264,9 @@ ACCY_DECL void run_launches(const launch_call& call) {
     const bool allocates = !call.inputs.scratch && call.pipeline.scratch_count() > 0;
     const bool in_stream_order = call.calls.allocate_on != nullptr;
     const bool waits = call.pool_kernels == nullptr || (allocates && !in_stream_order);
-    if ((allocates || waits || !call.pipeline.regions.empty()) && call.calls.capturing != nullptr &&
+    if ((allocates || waits || call.pipeline.region_count != 0) && call.calls.capturing != nullptr &&
         call.calls.capturing(call.device, call.stream)) {
-        if (!call.pipeline.regions.empty())
+        if (call.pipeline.region_count != 0)
             fail(errc::unsupported_operation, call.context,
                  {"the stream is capturing a graph, and this launch would wait for it to read the flag of its ",
                   call.pipeline.regions[0].kind, " on the host, which a capture does not allow (the capture would be "
@@ -286,8 +286,8 @@ ACCY_DECL void run_launches(const launch_call& call) {
     owned_arena arena(call.calls, call.device, call.stream);
     if (!call.inputs.scratch)
         fill_arena(call.pipeline, call.calls, call.device, call.scalars, call.allocated, call.context, arena, waits);
-    const bound_buffers buffers{call.inputs.operands, call.inputs.results,
-                                call.inputs.scratch ? *call.inputs.scratch : call.allocated,
+    const bound_buffers buffers{call.inputs.operands.data(), call.inputs.results.data(),
+                                call.inputs.scratch ? call.inputs.scratch->data() : call.allocated,
                                 call.pipeline.intermediate_count};
     owned_kernels loaded(call.calls, call.device, call.launches, call.kernels, call.kernel_size);  // declared last: unloaded before the buffers go
     stage_run stages{call, buffers, loaded, waits};

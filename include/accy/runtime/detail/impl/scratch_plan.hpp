@@ -8,12 +8,11 @@
 
 #include <cstddef>
 #include <cstdint>
-#include <span>
 
 namespace accy::detail {
 
-ACCY_DECL scratch_arena lay_out_scratch(std::span<const scratch_lifetime> lifetimes, const std::size_t* placement,
-                                        std::span<buffer> places) noexcept {
+ACCY_DECL scratch_arena lay_out_scratch(const scratch_lifetime* lifetimes, const std::size_t* placement, buffer* places,
+                                        std::size_t count) noexcept {
     // Where the next buffer may start after one of `byte_size` bytes at `offset`, which must end by SIZE_MAX.
     const auto next_after = [](std::size_t offset, std::size_t byte_size) {
         constexpr std::size_t last_offset = SIZE_MAX / scratch_alignment * scratch_alignment;
@@ -21,7 +20,7 @@ ACCY_DECL scratch_arena lay_out_scratch(std::span<const scratch_lifetime> lifeti
         return end > last_offset ? SIZE_MAX : (end + scratch_alignment - 1) / scratch_alignment * scratch_alignment;
     };
     scratch_arena arena;
-    for (std::size_t placed = 0; placed < places.size(); ++placed) {
+    for (std::size_t placed = 0; placed < count; ++placed) {
         const std::size_t k = placement[placed];
         // First fit: from offset 0, past each buffer placed before it, live at the same time, that
         // it would overlap, until a whole pass over them moves it no further. Every offset passed

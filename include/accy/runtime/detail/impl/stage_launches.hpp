@@ -253,8 +253,8 @@ ACCY_DECL std::size_t launches_view::collective_group_end(std::size_t stage) con
         return plan(s).collective == collective_kind::send || plan(s).collective == collective_kind::receive;
     };
     const auto region_edge = [this](std::size_t s) {  // whether a region begins at s or ends before it
-        for (const region_plan& region : pipeline_.regions)
-            if (region.first == s || region.end == s) return true;
+        for (std::size_t r = 0; r < pipeline_.region_count; ++r)
+            if (pipeline_.regions[r].first == s || pipeline_.regions[r].end == s) return true;
         return false;
     };
     std::size_t end = stage + 1;
