@@ -19,5 +19,4 @@
 #include <accy/runtime/detail/impl/run.hpp>
 #include <accy/runtime/detail/impl/scratch_plan.hpp>
 #include <accy/runtime/detail/impl/stage_launches.hpp>
-#include <accy/runtime/impl/describe.hpp>
 #include <accy/testing/impl/recording_backend.hpp>

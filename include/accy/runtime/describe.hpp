@@ -5,7 +5,6 @@
 
 #include <accy/core/dtype.hpp>
 #include <accy/core/format.hpp>
-#include <accy/core/linkage.hpp>
 #include <accy/kernel/geometry.hpp>
 #include <accy/kernel/parameter.hpp>
 #include <accy/pipeline/buffer_ref.hpp>
@@ -15,6 +14,7 @@
 #include <accy/runtime/detail/scratch_plan.hpp>
 
 #include <cstddef>
+#include <span>
 #include <string>
 #include <string_view>
 
@@ -22,20 +22,67 @@ namespace accy {
 
 namespace detail {
 
-/// The derivation whose steps start at `next` as an expression over the runtime scalars' names;
-/// `next` is left past its steps.
-ACCY_DECL std::string derivation_text(const derivation_step*& next, const scalar_info* scalars);
+/// The derivation whose steps start at `next` as an expression over the scalars' `names`; `next`
+/// is left past its steps.
+inline std::string derivation_text(const derivation_step*& next, std::span<const scalar_info> scalars) {
+    const derivation_step& step = *next++;
+    using operation = derivation_step::operation;
+    const auto binary = [&](std::string_view before, std::string_view between, std::string_view after) {
+        std::string text(before);
+        text += derivation_text(next, scalars);
+        text += between;
+        text += derivation_text(next, scalars);
+        return text += after;
+    };
+    switch (step.op) {
+    case operation::scalar: return std::string(scalars[static_cast<std::size_t>(step.operand)].name);
+    case operation::constant: return to_string(step.operand);
+    case operation::ceil_div: {
+        std::string text = "ceil_div(" + derivation_text(next, scalars);
+        return text.append(", ").append(to_string(step.operand)).append(")");
+    }
+    case operation::sum: return binary("(", " + ", ")");
+    case operation::product: return binary("(", " * ", ")");
+    case operation::min: return binary("min(", ", ", ")");
+    case operation::max: return binary("max(", ", ", ")");
+    case operation::convert: {
+        std::string text = step.type.bytes ? std::string("bytes") : std::string(accy::to_string(step.type.type));
+        return text.append("(").append(derivation_text(next, scalars)).append(")");
+    }
+    }
+    return {};
+}
 
 /// "operand<0>", "workspace<1>" and so on: a buffer as a stage names it.
-ACCY_DECL std::string buffer_text(const buffer_ref& ref);
+inline std::string buffer_text(const buffer_ref& ref) {
+    return std::string(to_string(ref.kind)).append("<").append(std::to_string(ref.index)).append(">");
+}
 
 /// "tensor map of operand<0>, f16, extents [n, m], strides [(n * 2)], box [64, 64]": a tensor map
 /// as a stage derives it; strides "packed" where the stage gives none.
-ACCY_DECL std::string tensor_map_text(const argument_plan& argument, const derivation_step* steps,
-                                      const scalar_info* scalars);
+inline std::string tensor_map_text(const argument_plan& argument, const derivation_step* steps,
+                                   std::span<const scalar_info> scalars) {
+    const tensor_map_info& map = *argument.map;
+    const derivation_step* next = steps + argument.first_step;
+    std::string extents, strides, box;
+    for (std::size_t d = 0; d < map.rank; ++d) {
+        extents.append(d == 0 ? "" : ", ").append(derivation_text(next, scalars));
+        box.append(d == 0 ? "" : ", ").append(std::to_string(map.box[d]));
+    }
+    for (std::size_t d = 0; d < map.stride_count; ++d) strides.append(d == 0 ? "" : ", ").append(derivation_text(next, scalars));
+    return "tensor map of " + buffer_text(argument.ref) + ", " + std::string(to_string(argument.type)) + ", extents [" +
+           extents + "], strides " + (map.stride_count == 0 ? std::string("packed") : "[" + strides + "]") + ", box [" + box + "]";
+}
 
 /// A grid dimension as the entry derives it from its kernel's parameters.
-ACCY_DECL std::string grid_text(const grid_dim& dimension, const parameter_list& parameters);
+inline std::string grid_text(const grid_dim& dimension, const parameter_list& parameters) {
+    if (dimension.rule == grid_dim::kind::fixed) return std::to_string(dimension.value);
+    return std::string("ceil_div(")
+        .append(parameters[dimension.parameter_index].name)
+        .append(", ")
+        .append(std::to_string(dimension.value))
+        .append(")");
+}
 
 /// ", zero_filled" or ", kept_zero" for workspace `index` of `Pipeline`, where it is one; a pipeline
 /// without workspaces has no table to index (g++ warns of the empty array even where the call cannot happen).
@@ -69,9 +116,9 @@ template <class P>
     requires is_pipeline<P> && P::well_formed
 std::string describe() {
     constexpr const auto& plan = detail::launch_plan<P>;
-    const detail::scalar_info* scalars = P::scalars::infos.data();
+    const std::span<const detail::scalar_info> scalars(P::scalars::infos);
     std::string text = "pipeline " + std::string(P::target) + ", version " + std::to_string(P::version) + "\n";
-    for (std::size_t s = 0; s < P::scalars::infos.size(); ++s) {
+    for (std::size_t s = 0; s < scalars.size(); ++s) {
         const detail::scalar_info& scalar = scalars[s];
         text += "runtime scalar " + std::to_string(s) + ": " + std::string(scalar.name) + ", ";
         text += scalar.type.bytes ? std::to_string(scalar.type.size) + " bytes" : std::string(to_string(scalar.type.type));
@@ -152,7 +199,3 @@ std::string describe() {
 }
 
 }  // namespace accy
-
-#if !defined(ACCY_SEPARATE_COMPILATION)
-#include <accy/runtime/impl/describe.hpp>
-#endif
