@@ -14,6 +14,7 @@
 #include <accy/core/impl/error.hpp>
 #include <accy/kernel/detail/impl/host_access.hpp>
 #include <accy/runtime/detail/impl/checks.hpp>
+#include <accy/runtime/detail/impl/derive_peer.hpp>
 #include <accy/runtime/detail/impl/derive_tensor_map.hpp>
 #include <accy/runtime/detail/impl/evaluate.hpp>
 #include <accy/runtime/detail/impl/run.hpp>

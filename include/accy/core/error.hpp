@@ -80,7 +80,7 @@ constexpr error_context merged(const error_context& inner, const error_context& 
 
 /// Appends `context` as the start of a message, its known fields in this order: "launch_pipeline of
 /// pipeline 'name' v1 [label], stage 1 ('target'), parameter 2 ('n'), <step>"; nothing for an empty one.
-ACCY_DECL void append_context(std::string& text, const error_context& context);
+[[gnu::cold]] ACCY_DECL void append_context(std::string& text, const error_context& context);
 
 /// Throws the `accy::error` of `code` in `context` whose reason is `reason`'s parts in order. The
 /// failed checks of a launch call it: out of line and cold, so that a check's failure path is a few
@@ -97,14 +97,15 @@ ACCY_DECL std::string context_text(const error_context& context);
 /// the stage, the parameter, where known) then its reason, what went wrong: "launch_pipeline of
 /// pipeline 'name' v1, stage 1 ('target'): <reason>"; `what()` reads "<code>: <message>". An error
 /// the CUDA driver reported also carries the driver's own result (`CUresult`, as an int; 0 when the
-/// error is not the driver's).
+/// error is not the driver's). What builds one is cold: only a failure runs it, so compilers
+/// optimize it for size, which also spares each translation unit that launches much of its compile time.
 class error : public std::runtime_error {
 public:
     /// An error with no context: its message is `reason`.
-    error(errc code, std::string_view reason, int driver_result = 0) : error(code, error_context{}, reason, driver_result) {}
+    [[gnu::cold]] error(errc code, std::string_view reason, int driver_result = 0) : error(code, error_context{}, reason, driver_result) {}
 
     /// An error in `context`: its message is the context's text, ": ", then `reason`.
-    error(errc code, const error_context& context, std::string_view reason, int driver_result = 0);
+    [[gnu::cold]] error(errc code, const error_context& context, std::string_view reason, int driver_result = 0);
 
     errc code() const noexcept { return code_; }
     std::error_code error_code() const noexcept { return make_error_code(code_); }
@@ -139,12 +140,12 @@ public:
     /// operation, `outer` gives the fields it leaves unknown (its own, nearer the failure, stay).
     /// Where both name one, it failed in a call nested in `outer`'s (a host kernel's launch): its
     /// whole message becomes the reason, and `outer` the context.
-    error in_context(const error_context& outer) const;
+    [[gnu::cold]] error in_context(const error_context& outer) const;
 
 private:
-    static std::string composed(const error_context& context, std::string_view reason);
+    [[gnu::cold]] static std::string composed(const error_context& context, std::string_view reason);
 
-    error(errc code, std::string message, std::size_t reason_size, const error_context& context, int driver_result);
+    [[gnu::cold]] error(errc code, std::string message, std::size_t reason_size, const error_context& context, int driver_result);
 
     errc code_;
     int driver_result_;

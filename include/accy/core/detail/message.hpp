@@ -63,8 +63,9 @@ private:
     double floating_ = 0;  ///< a float's value is exact in a double
 };
 
-/// Appends each part to `text` in order.
-ACCY_DECL void append_parts(std::string& text, std::initializer_list<message_part> parts);
+/// Appends each part to `text` in order. Cold: messages are built where a call fails, and once per
+/// profiler name, so compilers optimize it for size.
+[[gnu::cold]] ACCY_DECL void append_parts(std::string& text, std::initializer_list<message_part> parts);
 
 /// What a message shows of `part`: text, characters and numbers as they are, a `format` by name (a
 /// value cast from outside the enumeration as "format 6"), anything else as its `to_string`: a

@@ -37,8 +37,6 @@ struct backend_calls {
     void (*launch)(void* device, const void* kernel, const launch_config& config,
                    std::span<const kernel_argument> arguments, const void* stream);
     void (*synchronize)(void* device, const void* stream);
-    /// `download`, for a backend that has one (`backend_with_download`); null otherwise.
-    void (*download)(void* device, void* to, const buffer& from, std::size_t bytes);
     /// Whether `stream` is capturing a graph, for a backend that can capture (`backend_with_capture`); null otherwise.
     bool (*capturing)(const void* device, const void* stream);
     /// Calls `body(state)` with the backend's context current, for a backend that has one
@@ -120,15 +118,6 @@ inline constexpr backend_calls backend_calls_of{
                                               stream_at<Backend>(stream));
     },
     [](void* device, const void* stream) { static_cast<Backend*>(device)->synchronize(stream_at<Backend>(stream)); },
-    [] {
-        using copy = void (*)(void*, void*, const buffer&, std::size_t);
-        if constexpr (backend_with_download<Backend>)
-            return copy([](void* device, void* to, const buffer& from, std::size_t bytes) {
-                static_cast<Backend*>(device)->download(to, from, bytes);
-            });
-        else
-            return copy(nullptr);
-    }(),
     [] {
         using query = bool (*)(const void*, const void*);
         if constexpr (backend_with_capture<Backend>)

@@ -6,6 +6,7 @@
 #pragma once
 
 #include <accy/core/dtype.hpp>
+#include <accy/core/error.hpp>
 #include <accy/core/format.hpp>
 #include <accy/kernel/kernel_entry.hpp>
 #include <accy/kernel/parameter.hpp>
@@ -318,6 +319,9 @@ struct pipeline_table {
     /// Derives a tensor map argument (`derive_tensor_map`): null unless the pipeline has one.
     void (*derive_tensor_map)(const argument_plan& argument, const derivation_step* steps, const derived_value* scalars,
                               const buffer_plan& bound, std::byte* at) = nullptr;
+    /// Derives a collective stage's peer (`derive_peer`): null unless the pipeline has a collective stage.
+    void (*derive_peer)(std::size_t stage, const pipeline_table& pipeline, const derived_value* scalars, std::byte* storage,
+                        const error_context& context) = nullptr;
 
     /// The scratch buffers' rows in `buffers`: the intermediates, then the workspaces.
     const buffer_plan* scratch() const noexcept { return buffers + operand_count + result_count; }

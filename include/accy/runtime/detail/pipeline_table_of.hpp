@@ -1,13 +1,14 @@
 // SPDX-License-Identifier: Apache-2.0
 // Defines `accy::detail::pipeline_table_of<P>`, the table the run-time code reads of pipeline P.
-// It points to the code that only some pipelines need (a tensor map's derivation) only where P
-// needs it: by default that code is inline, so a translation unit whose pipelines never need it
+// It points to the code that only some pipelines need (a tensor map's derivation, a collective
+// stage's peer) only where P needs it: by default that code is inline, so a translation unit whose pipelines never need it
 // does not compile it.
 #pragma once
 
 #include <accy/core/format.hpp>
 #include <accy/kernel/parameter.hpp>
 #include <accy/pipeline/detail/stage_entries.hpp>
+#include <accy/runtime/detail/derive_peer.hpp>
 #include <accy/runtime/detail/derive_tensor_map.hpp>
 #include <accy/runtime/detail/launch_plan.hpp>
 #include <accy/runtime/detail/scratch_plan.hpp>
@@ -42,6 +43,7 @@ inline constexpr pipeline_table pipeline_table_of = [] {
         table.first_stage_without[f] = Pipeline::first_stage_without(static_cast<format>(f));
     for (const argument_plan& argument : plan.arguments)
         if (argument.what == parameter::kind::tensor_map) table.derive_tensor_map = &detail::derive_tensor_map;
+    if constexpr (Pipeline::collective_count != 0) table.derive_peer = &detail::derive_peer;
     return table;
 }();
 

@@ -23,9 +23,13 @@
 
 namespace accy::detail {
 
+struct stage_run;
+
 /// One call of `launch_pipeline` after its checks, as `run_launches` reads it: the pipeline's
-/// tables, the backend and its calls, the derived launches, the call's inputs and stream, and the
-/// storage for what the call makes itself.
+/// tables, the backend and its calls, the derived launches, the call's inputs and stream, the
+/// storage for what the call makes itself, and the code that only some pipelines need, null where
+/// the pipeline does not need it: by default that code is inline, so a translation unit whose
+/// pipelines have no region and no collective stage does not compile it.
 struct launch_call {
     const pipeline_table& pipeline;
     const backend_calls& calls;
@@ -42,6 +46,10 @@ struct launch_call {
     collective_call* collective_calls;  ///< room for the calls of one group of collective stages
     const error_context& context;
     trace_name (*stage_trace)(std::size_t stage);  ///< the profiler's name of each stage
+    void (*launch_regions)(stage_run& run, std::size_t& stage);            ///< `launch_with_regions`
+    std::size_t (*launch_collectives)(stage_run& run, std::size_t stage);  ///< `launch_collective_group`
+    /// The backend's `download`, which reads a region's flag.
+    void (*download)(void* device, void* to, const buffer& from, std::size_t bytes);
 };
 
 /// Allocates the scratch of `pipeline` as one arena, at the size the runtime scalars give, puts each
@@ -58,6 +66,15 @@ ACCY_DECL buffer allocate_scratch_arena(const pipeline_table& pipeline, const ba
 /// Allocates what `call` has not been given, launches its stages in order, and waits for what it
 /// made itself before destroying it (see `launch_pipeline`).
 ACCY_DECL void run_launches(const launch_call& call);
+
+/// Launches every stage in order, as `stage_run::launch_in_order` does, for a pipeline with regions:
+/// a `when`'s stages where its flag is non-zero, a loop's again while its flag is non-zero after
+/// them, up to its bound. `stage` is the stage it is at, for a failure's message.
+ACCY_DECL void launch_with_regions(stage_run& run, std::size_t& stage);
+
+/// Runs the group of collective stages that `stage` begins as one call of the communicator;
+/// returns the stage after it.
+ACCY_DECL std::size_t launch_collective_group(stage_run& run, std::size_t stage);
 
 /// The profiler's name of stage `stage` of `Pipeline`, registered once.
 template <class Pipeline>
@@ -83,9 +100,18 @@ void run(Backend& device, const launch_request<Pipeline, Backend>& request) {
     std::array<typename Backend::kernel, Pipeline::stage_count> kernels{};
     std::array<collective_call, Pipeline::collective_count> collective_calls{};
     const error_context context = request.context();
-    run_launches({pipeline_table_of<Pipeline>, backend_calls_of<Backend>, &device, launches.view(), request, scalars.data(),
-                  request.pool != nullptr ? pool_kernels.data() : nullptr, allocated.data(), kernels.data(),
-                  sizeof(typename Backend::kernel), &request.stream, request.collectives, collective_calls.data(), context, &stage_trace<Pipeline>});
+    launch_call call{pipeline_table_of<Pipeline>, backend_calls_of<Backend>, &device, launches.view(), request, scalars.data(),
+                     request.pool != nullptr ? pool_kernels.data() : nullptr, allocated.data(), kernels.data(),
+                     sizeof(typename Backend::kernel), &request.stream, request.collectives, collective_calls.data(), context,
+                     &stage_trace<Pipeline>, nullptr, nullptr, nullptr};
+    if constexpr (Pipeline::region_count != 0) {
+        call.launch_regions = &launch_with_regions;
+        call.download = [](void* backend, void* to, const buffer& from, std::size_t bytes) {
+            static_cast<Backend*>(backend)->download(to, from, bytes);
+        };
+    }
+    if constexpr (Pipeline::collective_count != 0) call.launch_collectives = &launch_collective_group;
+    run_launches(call);
 }
 
 }  // namespace accy::detail

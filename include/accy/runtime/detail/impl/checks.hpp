@@ -45,7 +45,7 @@ struct named_buffer {
     const buffer_plan& declared;
     bool typed;
 
-    std::string text() const {
+    [[gnu::cold]] std::string text() const {
         std::string name;
         append_parts(name, {declared.list, " ", declared.index});
         if (typed) append_parts(name, {" (", declared.type, ")"});
@@ -61,7 +61,7 @@ inline named_buffer passed_buffer(const buffer_plan& declared) noexcept {
 
 /// Throws `code` in `context` for the buffer `named`, the reason its name then `why`'s parts.
 template <class... Why>
-[[noreturn]] void fail_for(errc code, const error_context& context, const named_buffer& named, const Why&... why) {
+[[noreturn, gnu::cold]] void fail_for(errc code, const error_context& context, const named_buffer& named, const Why&... why) {
     fail(code, context, {named.text(), " ", why...});
 }
 

@@ -132,12 +132,7 @@ struct stage_run {
     std::size_t launch_stage(std::size_t stage) {
         const backend_calls& calls = call.calls;
         const trace_range traced_stage(call.stage_trace(stage));
-        if (call.launches.plan(stage).collective != collective_kind::none) {
-            const std::size_t end = call.launches.collective_group_end(stage);
-            for (std::size_t s = stage; s < end; ++s) call.collective_calls[s - stage] = call.launches.collective(s, call.scalars);
-            call.collectives.run(call.device, call.collectives.communicator, call.collective_calls, end - stage, call.stream);
-            return end;
-        }
+        if (call.launches.plan(stage).collective != collective_kind::none) return call.launch_collectives(*this, stage);
         const void* launched = kernel(stage);
         if (calls.check_launch != nullptr && call.pool_kernels == nullptr)
             calls.check_launch(call.device, launched, call.launches.config(stage));
@@ -146,43 +141,10 @@ struct stage_run {
         return stage + 1;
     }
 
-    /// A region's flag: waits for the stream, then reads it.
-    std::uint32_t flag(const region_plan& region) const {
-        std::uint32_t value = 0;
-        try {
-            call.calls.synchronize(call.device, call.stream);
-            call.calls.download(call.device, &value, buffers[region.flag], sizeof value);
-        } catch (const error& failure) {
-            const std::string step = message("reading the flag of the ", region.kind, " of stages ", region.first, " to ", region.end - 1);
-            throw failure.in_context(merged({.step = step}, call.context));
-        }
-        return value;
-    }
-
-    /// Launches every stage in order; a `when`'s stages where its flag is non-zero, a loop's again
-    /// while its flag is non-zero after them, up to its bound.
+    /// Launches every stage in order (`launch_with_regions` where the pipeline has regions).
     void launch_in_order(std::size_t& stage) {
-        const pipeline_table& pipeline = call.pipeline;
-        std::size_t next_region = 0;
-        for (stage = 0; stage < pipeline.stage_count;) {
-            if (next_region == pipeline.region_count || pipeline.regions[next_region].first != stage) {
-                stage = launch_stage(stage);  // not in the call: a failure names the stage it failed in
-                continue;
-            }
-            const region_plan& region = pipeline.regions[next_region++];
-            if (region.kind == region_kind::when) {
-                const bool runs = flag(region) != 0;
-                for (stage = runs ? region.first : region.end; stage < region.end;) stage = launch_stage(stage);
-                continue;
-            }
-            const std::uint32_t bound = loop_bound(pipeline, region, call.scalars, call.context);  // checked before
-            for (std::uint32_t pass = 1;; ++pass) {
-                for (stage = region.first; stage < region.end;) stage = launch_stage(stage);
-                stage = region.end - 1;  // a failure to read the flag is the last stage's
-                if (pass == bound || flag(region) == 0) break;
-            }
-            stage = region.end;
-        }
+        if (call.launch_regions != nullptr) return call.launch_regions(*this, stage);
+        for (stage = 0; stage < call.pipeline.stage_count;) stage = launch_stage(stage);  // not in the call: a failure names the stage it failed in
     }
 
     void launch_all() {
@@ -243,6 +205,52 @@ inline void fill_arena(const pipeline_table& pipeline, const backend_calls& call
     } catch (const error& failure) {
         throw failure.in_context(merged({.step = "zeroing its kept_zero workspaces"}, context));
     }
+}
+
+/// A region's flag: waits for the stream, then reads it.
+inline std::uint32_t read_flag(const stage_run& run, const region_plan& region) {
+    const launch_call& call = run.call;
+    std::uint32_t value = 0;
+    try {
+        call.calls.synchronize(call.device, call.stream);
+        call.download(call.device, &value, run.buffers[region.flag], sizeof value);
+    } catch (const error& failure) {
+        const std::string step = message("reading the flag of the ", region.kind, " of stages ", region.first, " to ", region.end - 1);
+        throw failure.in_context(merged({.step = step}, call.context));
+    }
+    return value;
+}
+
+ACCY_DECL void launch_with_regions(stage_run& run, std::size_t& stage) {
+    const pipeline_table& pipeline = run.call.pipeline;
+    std::size_t next_region = 0;
+    for (stage = 0; stage < pipeline.stage_count;) {
+        if (next_region == pipeline.region_count || pipeline.regions[next_region].first != stage) {
+            stage = run.launch_stage(stage);
+            continue;
+        }
+        const region_plan& region = pipeline.regions[next_region++];
+        if (region.kind == region_kind::when) {
+            const bool runs = read_flag(run, region) != 0;
+            for (stage = runs ? region.first : region.end; stage < region.end;) stage = run.launch_stage(stage);
+            continue;
+        }
+        const std::uint32_t bound = loop_bound(pipeline, region, run.call.scalars, run.call.context);  // checked before
+        for (std::uint32_t pass = 1;; ++pass) {
+            for (stage = region.first; stage < region.end;) stage = run.launch_stage(stage);
+            stage = region.end - 1;  // a failure to read the flag is the last stage's
+            if (pass == bound || read_flag(run, region) == 0) break;
+        }
+        stage = region.end;
+    }
+}
+
+ACCY_DECL std::size_t launch_collective_group(stage_run& run, std::size_t stage) {
+    const launch_call& call = run.call;
+    const std::size_t end = call.launches.collective_group_end(stage);
+    for (std::size_t s = stage; s < end; ++s) call.collective_calls[s - stage] = call.launches.collective(s, call.scalars);
+    call.collectives.run(call.device, call.collectives.communicator, call.collective_calls, end - stage, call.stream);
+    return end;
 }
 
 ACCY_DECL buffer allocate_scratch_arena(const pipeline_table& pipeline, const backend_calls& calls, void* device,

@@ -136,27 +136,11 @@ ACCY_DECL void derive_stage(const pipeline_table& pipeline, std::size_t stage, c
     config.shared_bytes = static_cast<std::uint32_t>(chosen.geometry.shared.total(config.block));
 }
 
-/// Derives collective stage `stage`'s peer, a send's or receive's, into `storage`.
-inline void derive_collective(std::size_t stage, const stage_plan& plan, const argument_plan* arguments,
-                              const derivation_step* steps, const derived_value* scalars, std::byte* storage,
-                              const error_context& context) {
-    for (std::size_t p = 0; p < plan.argument_count; ++p) {
-        const argument_plan& argument = arguments[plan.first_argument + p];
-        if (argument.is_buffer) continue;
-        const derivation_step* next = steps + argument.first_step;
-        const derived_value peer = evaluate(next, scalars);
-        if (peer.integer < 0 || peer.integer > INT32_MAX) [[unlikely]]
-            fail(errc::launch_argument_mismatch, merged({.stage = stage, .stage_target = collective_target(plan.collective), .parameter = p, .parameter_name = "peer"}, context),
-                 {"the peer rank derives ", peer.integer, ", outside 0 to ", INT32_MAX});
-        store_number(storage + argument.offset, dtype::i32, peer.integer);
-    }
-}
-
 ACCY_DECL void launches_view::derive(format fmt, const derived_value* scalars, const error_context& context) const {
     for (std::size_t s = 0; s < pipeline_.stage_count; ++s) {
         if (pipeline_.stage_plans[s].collective != collective_kind::none) {
             entries_[s] = nullptr;
-            derive_collective(s, pipeline_.stage_plans[s], pipeline_.arguments, pipeline_.steps, scalars, storage_, context);
+            pipeline_.derive_peer(s, pipeline_, scalars, storage_, context);
             continue;
         }
         entries_[s] = &pipeline_.entry(s, fmt);
