@@ -1,8 +1,8 @@
 // SPDX-License-Identifier: Apache-2.0
 // Defines `accy::detail::pipeline_table_of<P>`, the table the run-time code reads of pipeline P.
 // It points to the code that only some pipelines need (a tensor map's derivation, a collective
-// stage's peer) only where P needs it: by default that code is inline, so a translation unit whose pipelines never need it
-// does not compile it.
+// stage's peer) only where P needs it: by default that code is inline, so a translation unit whose
+// pipelines never need it does not compile it.
 #pragma once
 
 #include <accy/core/format.hpp>
