@@ -12,6 +12,7 @@
 
 #include <accy/core/detail/impl/message.hpp>
 #include <accy/core/impl/error.hpp>
+#include <accy/kernel/detail/impl/check_launch_arguments.hpp>
 #include <accy/kernel/detail/impl/host_access.hpp>
 #include <accy/runtime/detail/impl/checks.hpp>
 #include <accy/runtime/detail/impl/derive_peer.hpp>

@@ -169,7 +169,11 @@ BOOST_AUTO_TEST_CASE(out_of_range_values_are_launch_argument_mismatch) {
 }
 
 BOOST_AUTO_TEST_CASE(convert_rounds_to_each_floating_dtype_once) {
-    using accy::detail::fit_floating;
+    // What a conversion to `type` rounds `value` to: the narrow dtypes have a function of their own.
+    const auto fit_floating = [](double value, dtype type) {
+        return accy::detail::is_narrow_floating(type) ? accy::detail::fit_narrow_floating(value, type)
+                                                      : accy::detail::fit_floating(value, type);
+    };
     // From the double, rounded once: 1 + 2^-11 + 2^-40 is past the f16 tie that float would round it to.
     BOOST_TEST(fit_floating(1.0 + 0x1p-11 + 0x1p-40, dtype::f16) == 1.0 + 0x1p-10);
     BOOST_TEST(fit_floating(1.0 + 0x1p-11, dtype::f16) == 1.0);
@@ -182,7 +186,7 @@ BOOST_AUTO_TEST_CASE(convert_rounds_to_each_floating_dtype_once) {
     BOOST_TEST(fit_floating(-INFINITY, dtype::f16) == -INFINITY);
     BOOST_TEST(fit_floating(INFINITY, dtype::f8_e5m2) == INFINITY);
     BOOST_TEST(std::isnan(fit_floating(NAN, dtype::f8_e4m3)));
-    const auto refused = [](double value, dtype type) {
+    const auto refused = [&fit_floating](double value, dtype type) {
         BOOST_CHECK_EXCEPTION(fit_floating(value, type), accy::error,
                               accy_test::fails_with(accy::errc::launch_argument_mismatch,
                                                     {"does not fit " + std::string(accy::to_string(type))}));

@@ -32,7 +32,7 @@ ACCY_DECL void check_runtime_scalars(const pipeline_table& pipeline, const deriv
 
 /// The byte size of a declared buffer at the runtime scalars. An extent below 1, or a size that
 /// does not fit in `std::size_t`, is `errc::invalid_artifact`.
-ACCY_DECL std::size_t byte_size_of(const buffer_plan& declared, const derivation_step* steps, const derived_value* scalars,
+ACCY_DECL std::size_t byte_size_of(const buffer_plan& declared, const derivation_steps& steps, const derived_value* scalars,
                                    const error_context& context);
 
 /// The places of `pipeline`'s scratch buffers (the intermediates, then the workspaces) in one

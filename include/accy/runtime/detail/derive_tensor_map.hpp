@@ -30,7 +30,7 @@ inline constexpr std::uint64_t tensor_map_alignment = 16;
 /// at `argument.first_step` (its extents, then its strides); `bound` is the buffer it maps, as
 /// the plan declares it. `launch_argument_mismatch` says which extent or stride does not fit, or
 /// where the tensor ends against the buffer's declared bytes.
-ACCY_DECL void derive_tensor_map(const argument_plan& argument, const derivation_step* steps, const derived_value* scalars,
+ACCY_DECL void derive_tensor_map(const argument_plan& argument, const derivation_steps& steps, const derived_value* scalars,
                                  const buffer_plan& bound, std::byte* at);
 
 /// Points the description derived at `at` at `bound`'s first element; `launch_argument_mismatch`

@@ -20,6 +20,7 @@
 #include <accy/pipeline/shape.hpp>
 #include <accy/pipeline/stages.hpp>
 #include <accy/pipeline/tensor_map.hpp>
+#include <accy/runtime/detail/evaluate.hpp>
 #include <accy/runtime/detail/scratch_plan.hpp>
 
 #include <array>
@@ -291,8 +292,6 @@ constexpr auto build_plan() noexcept {
 template <class Pipeline>
 inline constexpr auto launch_plan = build_plan<Pipeline>();
 
-struct derived_value;
-
 /// What the run-time code reads of a pipeline, the same type for every pipeline: its counts and
 /// runtime scalars, its plan's tables, the entries its stages run, per format its first stage
 /// without an entry, and the code that only some pipelines need (pipeline_table_of.hpp).
@@ -306,7 +305,7 @@ struct pipeline_table {
     std::size_t region_count = 0;
     const scalar_info* scalars = nullptr;
     const buffer_plan* buffers = nullptr;  ///< operands, results, intermediates, workspaces
-    const derivation_step* steps = nullptr;
+    derivation_steps steps{};  ///< every derivation's, and the functions of the operations they use
     const stage_info* stages = nullptr;
     const stage_plan* stage_plans = nullptr;
     const argument_plan* arguments = nullptr;  ///< every stage's, in stage order
@@ -317,8 +316,10 @@ struct pipeline_table {
     const std::array<std::ptrdiff_t, format_count>* entry_at = nullptr;  ///< per stage and format, an index into `entries`, -1 for none
     std::array<std::size_t, format_count> first_stage_without{};
     /// Derives a tensor map argument (`derive_tensor_map`): null unless the pipeline has one.
-    void (*derive_tensor_map)(const argument_plan& argument, const derivation_step* steps, const derived_value* scalars,
+    void (*derive_tensor_map)(const argument_plan& argument, const derivation_steps& steps, const derived_value* scalars,
                               const buffer_plan& bound, std::byte* at) = nullptr;
+    /// Binds a narrow floating-point argument (`store_narrow_float`): null unless a stage takes one.
+    void (*store_narrow_float)(std::byte* at, dtype type, double value) noexcept = nullptr;
     /// Derives a collective stage's peer (`derive_peer`): null unless the pipeline has a collective stage.
     void (*derive_peer)(std::size_t stage, const pipeline_table& pipeline, const derived_value* scalars, std::byte* storage,
                         const error_context& context) = nullptr;

@@ -154,8 +154,7 @@ ACCY_DECL void recording_backend::download(void* to, const buffer& from, std::si
 
 ACCY_DECL void recording_backend::launch(kernel loaded, const launch_config& config,
                                         std::span<const kernel_argument> arguments, const std::optional<stream>& on) {
-    accy::detail::check_launch_arguments(
-        [&] { return accy::detail::message("recording backend: launch of kernel ", loaded); }, config, arguments);
+    accy::detail::check_launch_arguments({"recording backend: launch of kernel ", loaded}, config, arguments);
     const std::lock_guard lock(mutex_);
     trip(launch_fault, launch_count, "launch");
     if (!record_arguments) return;

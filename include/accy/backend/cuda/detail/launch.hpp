@@ -29,7 +29,7 @@ inline void launch_kernel(const driver_api& api, CUcontext context, const kernel
         throw error(errc::launch_argument_mismatch,
                     accy::detail::message("the kernel takes ", loaded.parameter_count, " parameters, the launch binds ",
                                           arguments.size()));
-    accy::detail::check_launch_arguments([] { return "cuda backend: launch"; }, config, arguments);
+    accy::detail::check_launch_arguments({"cuda backend: launch"}, config, arguments);
     const context_scope current(api, context);
     kernel_parameters parameters(api, arguments);
     driver_attributes attributes(loaded.attributes, true);

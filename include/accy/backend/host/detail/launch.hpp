@@ -87,7 +87,7 @@ inline void run_blocks(thread_pool& pool, const kernel& loaded, const launch_con
         throw error(errc::launch_argument_mismatch,
                     accy::detail::message(named(), ": the entry declares ", loaded.parameters.size(),
                                           " parameters, the launch passes ", arguments.size()));
-    accy::detail::check_launch_arguments(named, config, arguments);
+    accy::detail::check_launch_arguments({"host backend: launch of '", loaded.entry_name, "'"}, config, arguments);
     const dim3 grid = config.grid;
 
     block_job job{loaded, config, arguments};

@@ -12,6 +12,7 @@
 
 #include <cstddef>
 #include <cstdint>
+#include <initializer_list>
 #include <span>
 #include <string>
 
@@ -60,16 +61,19 @@ inline named_buffer passed_buffer(const buffer_plan& declared) noexcept {
 }
 
 /// Throws `code` in `context` for the buffer `named`, the reason its name then `why`'s parts.
-template <class... Why>
-[[noreturn, gnu::cold]] void fail_for(errc code, const error_context& context, const named_buffer& named, const Why&... why) {
-    fail(code, context, {named.text(), " ", why...});
+[[noreturn, gnu::cold]] ACCY_DECL void fail_for(errc code, const error_context& context, const named_buffer& named,
+                                                std::initializer_list<message_part> why) {
+    std::string reason = named.text();
+    append_parts(reason, {" "});
+    append_parts(reason, why);
+    throw error(code, context, reason);
 }
 
-ACCY_DECL std::size_t byte_size_of(const buffer_plan& declared, const derivation_step* steps, const derived_value* scalars,
+ACCY_DECL std::size_t byte_size_of(const buffer_plan& declared, const derivation_steps& steps, const derived_value* scalars,
                                    const error_context& context) {
     wide_int extent = 0;
     try {
-        const derivation_step* next = steps + declared.extent_step;
+        derivation_steps next = steps.from(declared.extent_step);
         extent = evaluate(next, scalars).integer;
     } catch (const error& failure) {
         std::string step;
@@ -77,11 +81,11 @@ ACCY_DECL std::size_t byte_size_of(const buffer_plan& declared, const derivation
         throw failure.in_context(merged({.step = step}, context));
     }
     if (extent < 1)
-        fail_for(errc::invalid_artifact, context, {declared, true}, "derives an extent of ", extent,
-                 " elements from its runtime scalars");
+        fail_for(errc::invalid_artifact, context, {declared, true},
+                 {"derives an extent of ", extent, " elements from its runtime scalars"});
     const wide_int bytes = extent * static_cast<wide_int>(size_of(declared.type));
     if (bytes > static_cast<wide_int>(SIZE_MAX))
-        fail_for(errc::invalid_artifact, context, {declared, true}, "of ", extent, " elements overflows a byte size");
+        fail_for(errc::invalid_artifact, context, {declared, true}, {"of ", extent, " elements overflows a byte size"});
     return static_cast<std::size_t>(bytes);
 }
 
@@ -92,8 +96,9 @@ ACCY_DECL std::size_t plan_scratch(const pipeline_table& pipeline, const derived
     for (std::size_t k = 0; k < count; ++k) places[k] = {0, byte_size_of(declared[k], pipeline.steps, scalars, context)};
     const scratch_arena arena = lay_out_scratch(pipeline.lifetimes, pipeline.placement, places, count);
     if (arena.overflowing != scratch_arena::fits)
-        fail_for(errc::invalid_artifact, context, {declared[arena.overflowing], true}, "of ", places[arena.overflowing].byte_size,
-                 " bytes does not fit in the scratch arena beside the buffers live with it: its end would overflow a byte size");
+        fail_for(errc::invalid_artifact, context, {declared[arena.overflowing], true},
+                 {"of ", places[arena.overflowing].byte_size,
+                  " bytes does not fit in the scratch arena beside the buffers live with it: its end would overflow a byte size"});
     return arena.byte_size;
 }
 
@@ -104,20 +109,20 @@ ACCY_DECL void check_buffer(const buffer& given, std::size_t needed, const buffe
     constexpr errc mismatch = errc::launch_argument_mismatch;
     const named_buffer declared = passed_buffer(plan);
     const std::size_t element = size_of(plan.type);
-    if (given.address == 0) fail_for(mismatch, context, declared, "is a null buffer");
+    if (given.address == 0) fail_for(mismatch, context, declared, {"is a null buffer"});
     if (given.address % element != 0)
-        fail_for(mismatch, context, declared, "at address ", given.address, " is not a multiple of ", element,
-                 ", the size of its elements");
+        fail_for(mismatch, context, declared, {"at address ", given.address, " is not a multiple of ", element,
+                 ", the size of its elements"});
     if (wraps(given))
-        fail_for(mismatch, context, declared, "at address ", given.address, " of ", given.byte_size,
-                 " bytes runs past the end of the address space");
+        fail_for(mismatch, context, declared, {"at address ", given.address, " of ", given.byte_size,
+                 " bytes runs past the end of the address space"});
     if (given.byte_size < needed)
-        fail_for(mismatch, context, declared, "holds ", given.byte_size, " bytes, the runtime scalars need ", needed);
+        fail_for(mismatch, context, declared, {"holds ", given.byte_size, " bytes, the runtime scalars need ", needed});
 }
 
 ACCY_DECL std::uint32_t loop_bound(const pipeline_table& pipeline, const region_plan& loop, const derived_value* scalars,
                                    const error_context& context) {
-    const derivation_step* next = pipeline.steps + loop.bound_step;
+    derivation_steps next = pipeline.steps.from(loop.bound_step);
     const wide_int bound = evaluate(next, scalars).integer;
     if (bound < 1 || bound > wide_int{UINT32_MAX})
         fail(errc::launch_argument_mismatch, context,
@@ -167,20 +172,20 @@ ACCY_DECL void check_buffers(const pipeline_table& pipeline, const call_inputs& 
         const buffer& result = call.results[i];
         check_buffer(result, sizes[row], pipeline.buffers[row], context);
         for (std::size_t earlier = 0; earlier < i; ++earlier)
-            if (overlap(result, call.results[earlier])) fail_for(mismatch, context, declared, "overlaps result ", earlier);
+            if (overlap(result, call.results[earlier])) fail_for(mismatch, context, declared, {"overlaps result ", earlier});
         for (std::size_t k = 0; k < pipeline.operand_count; ++k) {
             const buffer& operand = call.operands[k];
             if (!overlap(result, operand)) continue;
             if (k != pipeline.buffers[row].in_place_of)
-                fail_for(mismatch, context, declared, "overlaps operand ", k,
-                         "; a result may share memory only with the operand it is declared in_place over");
+                fail_for(mismatch, context, declared, {"overlaps operand ", k,
+                         "; a result may share memory only with the operand it is declared in_place over"});
             // Shifted, element i of the result would be another element of the operand, overwritten before it is read.
             if (result.address != operand.address) {
                 const bool before = result.address < operand.address;
-                fail_for(mismatch, context, declared, "starts ",
+                fail_for(mismatch, context, declared, {"starts ",
                          before ? operand.address - result.address : result.address - operand.address,
                          before ? " bytes before operand " : " bytes into operand ", k,
-                         "; a result in_place over an operand starts where it starts, or shares none of its memory");
+                         "; a result in_place over an operand starts where it starts, or shares none of its memory"});
             }
         }
     }
@@ -202,15 +207,15 @@ ACCY_DECL void check_buffers(const pipeline_table& pipeline, const call_inputs& 
             const scratch_lifetime& mine = pipeline.lifetimes[k];
             const scratch_lifetime& theirs = pipeline.lifetimes[earlier];
             if (overlap(provided[k], provided[earlier]) && mine.overlaps(theirs))
-                fail_for(mismatch, context, declared, "overlaps ", pipeline.buffers[first + earlier].list, " ",
+                fail_for(mismatch, context, declared, {"overlaps ", pipeline.buffers[first + earlier].list, " ",
                          pipeline.buffers[first + earlier].index, ", and both are live from stage ",
                          mine.first > theirs.first ? mine.first : theirs.first, " to stage ",
-                         mine.last < theirs.last ? mine.last : theirs.last);
+                         mine.last < theirs.last ? mine.last : theirs.last});
         }
         for (std::size_t i = 0; i < call.operands.size(); ++i)
-            if (overlap(provided[k], call.operands[i])) fail_for(mismatch, context, declared, "overlaps operand ", i);
+            if (overlap(provided[k], call.operands[i])) fail_for(mismatch, context, declared, {"overlaps operand ", i});
         for (std::size_t i = 0; i < call.results.size(); ++i)
-            if (overlap(provided[k], call.results[i])) fail_for(mismatch, context, declared, "overlaps result ", i);
+            if (overlap(provided[k], call.results[i])) fail_for(mismatch, context, declared, {"overlaps result ", i});
     }
 }
 

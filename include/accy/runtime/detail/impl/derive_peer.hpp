@@ -20,7 +20,7 @@ ACCY_DECL void derive_peer(std::size_t stage, const pipeline_table& pipeline, co
     for (std::size_t p = 0; p < plan.argument_count; ++p) {
         const argument_plan& argument = pipeline.arguments[plan.first_argument + p];
         if (argument.is_buffer) continue;
-        const derivation_step* next = pipeline.steps + argument.first_step;
+        derivation_steps next = pipeline.steps.from(argument.first_step);
         const derived_value peer = evaluate(next, scalars);
         if (peer.integer < 0 || peer.integer > INT32_MAX) [[unlikely]]
             fail(errc::launch_argument_mismatch,

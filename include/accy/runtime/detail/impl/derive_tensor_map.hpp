@@ -14,7 +14,7 @@
 
 namespace accy::detail {
 
-ACCY_DECL void derive_tensor_map(const argument_plan& argument, const derivation_step* steps, const derived_value* scalars,
+ACCY_DECL void derive_tensor_map(const argument_plan& argument, const derivation_steps& steps, const derived_value* scalars,
                                  const buffer_plan& bound, std::byte* at) {
     const tensor_map_info& map = *argument.map;
     tensor_map_description made{};
@@ -22,7 +22,7 @@ ACCY_DECL void derive_tensor_map(const argument_plan& argument, const derivation
     made.rank = static_cast<std::uint32_t>(map.rank);
     made.options = map.options;
     made.strides[0] = size_of(argument.type);
-    const derivation_step* next = steps + argument.first_step;
+    derivation_steps next = steps.from(argument.first_step);
     for (std::size_t d = 0; d < map.rank; ++d) {
         made.box[d] = map.box[d];
         const wide_int extent = evaluate(next, scalars).integer;
@@ -42,7 +42,7 @@ ACCY_DECL void derive_tensor_map(const argument_plan& argument, const derivation
                   "accy::strides<...>)"});
         made.strides[d] = static_cast<std::uint64_t>(stride);
     }
-    const derivation_step* extent = steps + bound.extent_step;
+    derivation_steps extent = steps.from(bound.extent_step);
     const wide_uint declared = static_cast<wide_uint>(evaluate(extent, scalars).integer) * size_of(bound.type);
     if (made.end_byte() > declared) [[unlikely]]
         fail(errc::launch_argument_mismatch, {},

@@ -21,19 +21,8 @@
 
 namespace accy::detail {
 
-/// Writes `value` into `at` as a number of `type` narrower than `float` (f16, bf16, f8_e4m3, f8_e5m2).
-ACCY_DECL void store_narrow_float(std::byte* at, dtype type, double value) noexcept {
-    const std::uint64_t bits = float_format_of(type).round(value);
-    if (size_of(type) == 2) {
-        const auto narrow = static_cast<std::uint16_t>(bits);
-        std::memcpy(at, &narrow, sizeof narrow);
-    } else {
-        const auto narrow = static_cast<std::uint8_t>(bits);
-        std::memcpy(at, &narrow, sizeof narrow);
-    }
-}
-
-/// Writes `value` into `at` as a number of `type`; the pipeline's checks made sure it is one (a
+/// Writes `value` into `at` as a number of `type`, an integer dtype, `f32` or `f64` (a narrower
+/// floating-point one is `store_narrow_float`'s); the pipeline's checks made sure it is one (a
 /// floating-point value of a wider type was rounded by `convert`), so that nothing rounds here.
 template <class Value>
 void store_number(std::byte* at, dtype type, Value value) noexcept {
@@ -49,7 +38,7 @@ void store_number(std::byte* at, dtype type, Value value) noexcept {
     case dtype::u64: write(static_cast<std::uint64_t>(value)); break;
     case dtype::f32: write(static_cast<float>(value)); break;
     case dtype::f64: write(static_cast<double>(value)); break;
-    default: store_narrow_float(at, type, static_cast<double>(value)); break;
+    default: break;
     }
 }
 
@@ -116,12 +105,13 @@ ACCY_DECL void derive_stage(const pipeline_table& pipeline, std::size_t stage, c
                                            storage + argument.offset);
                 continue;
             }
-            const derivation_step* next = pipeline.steps + argument.first_step;
-            const bool integer = next->type.integer();
+            derivation_steps next = pipeline.steps.from(argument.first_step);
+            const bool integer = next.next->type.integer();
             const derived_value value = evaluate(next, scalars);
             std::byte* at = storage + argument.offset;
             if (argument.what == parameter::kind::bytes) std::memcpy(at, value.bytes, argument.size);
             else if (integer) store_number(at, argument.type, value.integer);
+            else if (is_narrow_floating(argument.type)) pipeline.store_narrow_float(at, argument.type, value.floating);
             else store_number(at, argument.type, value.floating);
         }
     } catch (const error& failure) {
@@ -174,7 +164,7 @@ ACCY_DECL void bind_stage(const kernel_entry* entry, const argument_plan* argume
 
 /// The elements of the declared buffer in row `row` of `pipeline`'s buffer table, at these scalars.
 inline std::uint64_t elements_of(const pipeline_table& pipeline, std::size_t row, const derived_value* scalars) {
-    const derivation_step* extent = pipeline.steps + pipeline.buffers[row].extent_step;
+    derivation_steps extent = pipeline.steps.from(pipeline.buffers[row].extent_step);
     return static_cast<std::uint64_t>(evaluate(extent, scalars).integer);
 }
 
