@@ -185,6 +185,8 @@ public:
 private:
     /// Counts a successful call, or throws the fault's error once `after` calls have succeeded.
     ACCY_DECL static void trip(const fault& armed, std::size_t& count, std::string_view call);
+    /// Throws the error of `armed`, which `call` tripped.
+    [[noreturn, gnu::cold]] ACCY_DECL static void fail_injected(const fault& armed, std::string_view call);
 
     /// The index of `id` in `ids`, or `ids.size()` where it is not there (`std::find` without `<algorithm>`,
     /// which would cost a TU that includes this header a quarter more).

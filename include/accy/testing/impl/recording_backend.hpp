@@ -159,15 +159,16 @@ ACCY_DECL void recording_backend::launch(kernel loaded, const launch_config& con
     trip(launch_fault, launch_count, "launch");
     if (!record_arguments) return;
     const std::size_t position = position_of(loaded_ids, loaded);
-    launch_record record{loaded, config, position != loaded_ids.size() ? loaded_attributes[position] : launch_attributes{},
-                         {}, on};
-    for (const kernel_argument& argument : arguments) {
+    std::vector<recorded_argument> kept(arguments.size());
+    for (std::size_t index = 0; index < arguments.size(); ++index) {
+        const kernel_argument& argument = arguments[index];
         const auto* bytes = static_cast<const std::byte*>(argument.value);
-        record.arguments.push_back({{bytes, bytes + argument.size},
-                                    argument.buffer.address != 0 ? std::optional(id_of(argument.buffer)) : std::nullopt,
-                                    argument.tensor_map});
+        kept[index].value.assign(bytes, bytes + argument.size);
+        if (argument.buffer.address != 0) kept[index].buffer_id = id_of(argument.buffer);
+        kept[index].tensor_map = argument.tensor_map;
     }
-    launches.push_back(std::move(record));
+    launches.push_back({loaded, config, position != loaded_ids.size() ? loaded_attributes[position] : launch_attributes{},
+                        std::move(kept), on});
 }
 
 ACCY_DECL void recording_backend::synchronize(const std::optional<stream>& on) {
@@ -183,10 +184,13 @@ ACCY_DECL bool recording_backend::capturing(const std::optional<stream>& on) con
 }
 
 ACCY_DECL void recording_backend::trip(const fault& armed, std::size_t& count, std::string_view call) {
-    if (armed.after && count >= *armed.after)
-        throw error(armed.code, accy::detail::message("recording backend: injected failure of ", call, " after ",
-                                                      *armed.after, " successful calls"));
+    if (armed.after && count >= *armed.after) [[unlikely]] fail_injected(armed, call);
     ++count;
+}
+
+ACCY_DECL void recording_backend::fail_injected(const fault& armed, std::string_view call) {
+    throw error(armed.code, accy::detail::message("recording backend: injected failure of ", call, " after ",
+                                                  *armed.after, " successful calls"));
 }
 
 ACCY_DECL std::size_t recording_backend::position_of(const std::vector<object_id>& ids, object_id id) noexcept {
