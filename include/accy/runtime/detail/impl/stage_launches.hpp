@@ -7,7 +7,6 @@
 #include <accy/core/detail/message.hpp>
 #include <accy/core/dtype.hpp>
 #include <accy/core/error.hpp>
-#include <accy/core/float_types.hpp>
 #include <accy/core/linkage.hpp>
 #include <accy/kernel/parameter.hpp>
 #include <accy/runtime/detail/derive_tensor_map.hpp>
