@@ -75,7 +75,7 @@ ACCY_DECL error::error(errc code, const error_context& context, std::string_view
     : error(code, composed(context, reason), reason.size(), context, driver_result) {}
 
 ACCY_DECL error error::in_context(const error_context& outer) const {
-    if (!operation_.empty() && !outer.operation.empty()) return error(code_, outer, message_, driver_result_);
+    if (!operation().empty() && !outer.operation.empty()) return error(code_, outer, message_, driver_result_);
     return error(code_, detail::merged(context(), outer), reason(), driver_result_);
 }
 
@@ -89,9 +89,14 @@ ACCY_DECL std::string error::composed(const error_context& context, std::string_
 ACCY_DECL error::error(errc code, std::string message, std::size_t reason_size, const error_context& context,
                        int driver_result)
     : std::runtime_error(detail::message(to_string(code), ": ", message)), code_(code), driver_result_(driver_result),
-      message_(std::move(message)), reason_size_(reason_size), operation_(context.operation), pipeline_(context.pipeline),
-      pipeline_version_(context.pipeline_version), label_(context.label), stage_(context.stage),
-      stage_target_(context.stage_target), parameter_(context.parameter), parameter_name_(context.parameter_name),
-      step_(context.step) {}
+      message_(std::move(message)), reason_size_(reason_size), pipeline_version_(context.pipeline_version),
+      stage_(context.stage), parameter_(context.parameter) {
+    const std::string_view names[context_names] = {context.operation,    context.pipeline,       context.label,
+                                                   context.stage_target, context.parameter_name, context.step};
+    for (std::size_t which = 0; which < context_names; ++which) {
+        names_.append(names[which]);
+        name_ends_[which] = names_.size();
+    }
+}
 
 }  // namespace accy
