@@ -7,7 +7,6 @@
 #include <accy/core/dtype.hpp>
 #include <accy/core/error.hpp>
 
-#include <array>
 #include <cstddef>
 #include <cstdint>
 #include <initializer_list>
@@ -210,17 +209,18 @@ private:
     // Field by field, in arrays of numbers and pointers, not one array of `parameter`s: clang holds a
     // constant array of a class type element by element, all limits::kernel_parameters of them in
     // every copy of every registry entry (about 50 KB each), but an array of numbers as the elements
-    // set and one filler value for the rest.
-    std::array<parameter::kind, limits::kernel_parameters> kinds_{};
-    std::array<const char*, limits::kernel_parameters> names_{};
-    std::array<std::size_t, limits::kernel_parameters> name_sizes_{};
-    std::array<accy::access, limits::kernel_parameters> uses_{};
-    std::array<bool, limits::kernel_parameters> has_element_{};
-    std::array<dtype, limits::kernel_parameters> elements_{};
-    std::array<dtype, limits::kernel_parameters> types_{};
-    std::array<std::size_t, limits::kernel_parameters> sizes_{};
-    std::array<std::size_t, limits::kernel_parameters> alignments_{};
-    std::array<std::size_t, limits::kernel_parameters> ranks_{};
+    // set and one filler value for the rest. Plain arrays, as ten `std::array` types would cost every
+    // translation unit that includes this header 25 M compiler instructions (g++ 12).
+    parameter::kind kinds_[limits::kernel_parameters]{};
+    const char* names_[limits::kernel_parameters]{};
+    std::size_t name_sizes_[limits::kernel_parameters]{};
+    accy::access uses_[limits::kernel_parameters]{};
+    bool has_element_[limits::kernel_parameters]{};
+    dtype elements_[limits::kernel_parameters]{};
+    dtype types_[limits::kernel_parameters]{};
+    std::size_t sizes_[limits::kernel_parameters]{};
+    std::size_t alignments_[limits::kernel_parameters]{};
+    std::size_t ranks_[limits::kernel_parameters]{};
     std::size_t size_ = 0;
     bool over_limit_ = false;
 };
