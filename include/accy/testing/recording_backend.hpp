@@ -240,12 +240,8 @@ struct recording_communicator {
 
 /// Records a collective stage of a launch on the recording backend, or a group of send and receive
 /// stages, in order, each with the number of its group (`backend_with_collectives`).
-inline void run_collectives(recording_backend& device, recording_communicator& communicator,
-                            std::span<const collective_call> calls, const std::optional<recording_backend::stream>& on) {
-    for (const collective_call& call : calls)
-        communicator.collectives.push_back({call, device.id_of(call.from), device.id_of(call.to), on, communicator.groups});
-    ++communicator.groups;
-}
+ACCY_DECL void run_collectives(recording_backend& device, recording_communicator& communicator,
+                               std::span<const collective_call> calls, const std::optional<recording_backend::stream>& on);
 
 }  // namespace accy::testing
 

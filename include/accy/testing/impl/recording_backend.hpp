@@ -204,4 +204,11 @@ ACCY_DECL void recording_backend::destroy(object_id id) noexcept {
     destroyed_ids.push_back(id);
 }
 
+ACCY_DECL void run_collectives(recording_backend& device, recording_communicator& communicator,
+                               std::span<const collective_call> calls, const std::optional<recording_backend::stream>& on) {
+    for (const collective_call& call : calls)
+        communicator.collectives.push_back({call, device.id_of(call.from), device.id_of(call.to), on, communicator.groups});
+    ++communicator.groups;
+}
+
 }  // namespace accy::testing
