@@ -88,7 +88,7 @@ private:
         scratch_buffers owned(device);
         owned.state_->stream_order = stream_order;
         owned.state_->arena = detail::allocate_scratch_arena(
-            detail::pipeline_table_of<Pipeline>, detail::backend_calls_of<Backend>, &device, scalars.data(),
+            detail::pipeline_table_of<Pipeline>, detail::backend_calls_of<Backend, detail::zeroes_buffers<Pipeline>>, &device, scalars.data(),
             owned.state_->buffers.data(), detail::context_of<Pipeline>("allocate_scratch", label),
             stream_order ? &owned.state_->stream_order : nullptr);
         return owned;

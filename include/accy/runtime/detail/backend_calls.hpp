@@ -33,6 +33,7 @@ struct backend_calls {
     void (*unload)(void* device, const void* kernel) noexcept;
     /// `check_launch`, for a backend that has one (`backend_checking_launches`); null otherwise.
     void (*check_launch)(const void* device, const void* kernel, const launch_config& config);
+    /// Null for a pipeline that zeroes no buffer.
     void (*fill_zero)(void* device, const buffer& zeroed, const void* stream);
     void (*launch)(void* device, const void* kernel, const launch_config& config,
                    std::span<const kernel_argument> arguments, const void* stream);
@@ -51,8 +52,9 @@ const std::optional<typename Backend::stream>& stream_at(const void* stream) noe
     return stream != nullptr ? *static_cast<const std::optional<typename Backend::stream>*>(stream) : none;
 }
 
-/// The calls of `Backend`.
-template <backend Backend>
+/// The calls of `Backend`; `fill_zero` only where `ZeroesBuffers` (`zeroes_buffers`), so that a
+/// pipeline that zeroes no buffer does not compile the backend's `fill_zero`.
+template <backend Backend, bool ZeroesBuffers>
 inline constexpr backend_calls backend_calls_of{
     [](void* device, std::size_t byte_size) { return static_cast<Backend*>(device)->allocate_buffer(byte_size); },
     [](void* device, buffer allocated) noexcept { static_cast<Backend*>(device)->free_buffer(allocated); },
@@ -109,9 +111,15 @@ inline constexpr backend_calls backend_calls_of{
         else
             return check(nullptr);
     }(),
-    [](void* device, const buffer& zeroed, const void* stream) {
-        static_cast<Backend*>(device)->fill_zero(zeroed, stream_at<Backend>(stream));
-    },
+    [] {
+        using fill = void (*)(void*, const buffer&, const void*);
+        if constexpr (ZeroesBuffers)
+            return fill([](void* device, const buffer& zeroed, const void* stream) {
+                static_cast<Backend*>(device)->fill_zero(zeroed, stream_at<Backend>(stream));
+            });
+        else
+            return fill(nullptr);
+    }(),
     [](void* device, const void* kernel, const launch_config& config, std::span<const kernel_argument> arguments,
        const void* stream) {
         static_cast<Backend*>(device)->launch(*static_cast<const typename Backend::kernel*>(kernel), config, arguments,

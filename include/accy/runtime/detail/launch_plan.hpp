@@ -292,6 +292,15 @@ constexpr auto build_plan() noexcept {
 template <class Pipeline>
 inline constexpr auto launch_plan = build_plan<Pipeline>();
 
+/// Whether a launch of `Pipeline` may zero a buffer: a zero_filled workspace before its stage, or a
+/// kept_zero one where it is allocated.
+template <class Pipeline>
+inline constexpr bool zeroes_buffers = [] {
+    for (const shape_info& workspace : Pipeline::declared::workspaces::template infos<typename Pipeline::scalars>)
+        if (workspace.zero_fill || workspace.keep_zero) return true;
+    return false;
+}();
+
 /// What the run-time code reads of a pipeline, the same type for every pipeline: its counts and
 /// runtime scalars, its plan's tables, the entries its stages run, per format its first stage
 /// without an entry, and the code that only some pipelines need (pipeline_table_of.hpp).

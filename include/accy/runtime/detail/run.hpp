@@ -100,7 +100,7 @@ void run(Backend& device, const launch_request<Pipeline, Backend>& request) {
     std::array<typename Backend::kernel, Pipeline::stage_count> kernels{};
     std::array<collective_call, Pipeline::collective_count> collective_calls{};
     const error_context context = request.context();
-    launch_call call{pipeline_table_of<Pipeline>, backend_calls_of<Backend>, &device, launches.view(), request, scalars.data(),
+    launch_call call{pipeline_table_of<Pipeline>, backend_calls_of<Backend, zeroes_buffers<Pipeline>>, &device, launches.view(), request, scalars.data(),
                      request.pool != nullptr ? pool_kernels.data() : nullptr, allocated.data(), kernels.data(),
                      sizeof(typename Backend::kernel), &request.stream, request.collectives, collective_calls.data(), context,
                      &stage_trace<Pipeline>, nullptr, nullptr, nullptr};
