@@ -117,20 +117,20 @@ public:
     std::string_view reason() const noexcept { return std::string_view(message_).substr(message_.size() - reason_size_); }
 
     /// The library call that failed ("launch_pipeline"); empty where the error names none.
-    std::string_view operation() const noexcept { return name(operation_name); }
+    std::string_view operation() const noexcept { return field(operation_field); }
     /// The target name of the pipeline; empty where the error names none.
-    std::string_view pipeline() const noexcept { return name(pipeline_name); }
+    std::string_view pipeline() const noexcept { return field(pipeline_field); }
     std::uint32_t pipeline_version() const noexcept { return pipeline_version_; }
     /// The call's `accy::label`; empty where it had none.
-    std::string_view label() const noexcept { return name(label_name); }
+    std::string_view label() const noexcept { return field(label_field); }
     /// The stage that failed, and the target name of its kernel entry.
     std::optional<std::size_t> stage() const noexcept { return stage_; }
-    std::string_view stage_target() const noexcept { return name(stage_target_name); }
+    std::string_view stage_target() const noexcept { return field(stage_target_field); }
     /// The parameter of the stage's kernel entry that failed, and its declared name.
     std::optional<std::size_t> parameter() const noexcept { return parameter_; }
-    std::string_view parameter_name() const noexcept { return name(parameter_name_name); }
+    std::string_view parameter_name() const noexcept { return field(parameter_name_field); }
     /// What the call was doing besides a stage ("allocating workspace 0 of 64 bytes"); empty where nothing else.
-    std::string_view step() const noexcept { return name(step_name); }
+    std::string_view step() const noexcept { return field(step_field); }
     /// All of the above, as views of this error's own copies.
     error_context context() const noexcept {
         return {operation(), pipeline(), pipeline_version_, label(), stage_, stage_target(), parameter_, parameter_name(), step()};
@@ -143,34 +143,35 @@ public:
     [[gnu::cold]] error in_context(const error_context& outer) const;
 
 private:
-    /// The context's names, in the order `names_` holds them.
-    enum context_name : std::size_t {
-        operation_name,
-        pipeline_name,
-        label_name,
-        stage_target_name,
-        parameter_name_name,
-        step_name,
-        context_names
+    /// The context's text fields, in the order `fields_` holds them.
+    enum text_field : std::size_t {
+        operation_field,
+        pipeline_field,
+        label_field,
+        stage_target_field,
+        parameter_name_field,
+        step_field,
+        text_field_count
     };
 
     [[gnu::cold]] static std::string composed(const error_context& context, std::string_view reason);
 
     [[gnu::cold]] error(errc code, std::string message, std::size_t reason_size, const error_context& context, int driver_result);
 
-    std::string_view name(context_name which) const noexcept {
-        const std::size_t start = which == 0 ? 0 : name_ends_[which - 1];
-        return std::string_view(names_).substr(start, name_ends_[which] - start);
+    std::string_view field(text_field which) const noexcept {
+        const std::size_t start = which == 0 ? 0 : field_ends_[which - 1];
+        return std::string_view(fields_).substr(start, field_ends_[which] - start);
     }
 
     errc code_;
     int driver_result_;
     std::string message_;
     std::size_t reason_size_;
-    // The six names of the context, one after another in one string: an error is copied as it is
-    // thrown and caught, and one string copies in a fraction of the code six would take.
-    std::string names_;
-    std::size_t name_ends_[context_names];
+    // The context's six text fields one after another in one string, each ending at its
+    // `field_ends_`: every TU that throws compiles the error's copy and destruction, which for one
+    // string is a fraction of the code six would take.
+    std::string fields_;
+    std::size_t field_ends_[text_field_count];
     std::uint32_t pipeline_version_;
     std::optional<std::size_t> stage_;
     std::optional<std::size_t> parameter_;

@@ -91,11 +91,11 @@ ACCY_DECL error::error(errc code, std::string message, std::size_t reason_size, 
     : std::runtime_error(detail::message(to_string(code), ": ", message)), code_(code), driver_result_(driver_result),
       message_(std::move(message)), reason_size_(reason_size), pipeline_version_(context.pipeline_version),
       stage_(context.stage), parameter_(context.parameter) {
-    const std::string_view names[context_names] = {context.operation,    context.pipeline,       context.label,
-                                                   context.stage_target, context.parameter_name, context.step};
-    for (std::size_t which = 0; which < context_names; ++which) {
-        names_.append(names[which]);
-        name_ends_[which] = names_.size();
+    const std::string_view fields[text_field_count] = {context.operation,    context.pipeline,       context.label,
+                                                       context.stage_target, context.parameter_name, context.step};
+    for (std::size_t which = 0; which < text_field_count; ++which) {
+        fields_.append(fields[which]);
+        field_ends_[which] = fields_.size();
     }
 }
 
