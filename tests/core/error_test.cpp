@@ -16,6 +16,7 @@
 #include <optional>
 #include <string>
 #include <string_view>
+#include <utility>
 
 namespace {
 
@@ -113,6 +114,28 @@ BOOST_AUTO_TEST_CASE(context_returns_the_fields_an_error_can_be_rethrown_with) {
     const accy::error launching(allocating.code(), context, allocating.reason(), allocating.driver_result());
     BOOST_TEST(launching.message() ==
                "launch_pipeline of pipeline 'test.scan' v1 [warm-up], allocating intermediate 1 of 316 bytes: no memory");
+}
+
+BOOST_AUTO_TEST_CASE(a_copy_keeps_every_field_and_an_error_moved_from_reads_empty) {
+    accy::error original(errc::device_error,
+                         accy::detail::merged({.stage = 0, .stage_target = "test.sums", .step = "waiting"}, launch_of_scan),
+                         "an illegal address", 700);
+    const accy::error copy = original;
+    BOOST_TEST(copy.message() == original.message());
+    BOOST_TEST(copy.operation() == "launch_pipeline");
+    BOOST_TEST(copy.pipeline() == "test.scan");
+    BOOST_TEST(copy.label() == "nightly");
+    BOOST_TEST(copy.stage_target() == "test.sums");
+    BOOST_TEST(copy.parameter_name().empty());
+    BOOST_TEST(copy.step() == "waiting");
+    BOOST_TEST(copy.reason() == "an illegal address");
+    const accy::error moved = std::move(original);
+    BOOST_TEST(moved.stage_target() == "test.sums");
+    BOOST_TEST(moved.reason() == "an illegal address");
+    // What a moved-from error reads is unspecified, but reading it must not end the program.
+    BOOST_TEST(original.operation().size() <= std::string_view("launch_pipeline").size());
+    BOOST_TEST(original.step().size() <= std::string_view("waiting").size());
+    BOOST_TEST(original.reason().size() <= std::string_view("an illegal address").size());
 }
 
 BOOST_AUTO_TEST_CASE(message_parts_are_text_numbers_and_names) {

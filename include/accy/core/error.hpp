@@ -114,7 +114,9 @@ public:
     /// The context's text, then the reason: `what()` without the code.
     const std::string& message() const noexcept { return message_; }
     /// What went wrong, without the context: "operand 0 (f32) is a null buffer".
-    std::string_view reason() const noexcept { return std::string_view(message_).substr(message_.size() - reason_size_); }
+    std::string_view reason() const noexcept {
+        return message_.size() < reason_size_ ? std::string_view() : std::string_view(message_).substr(message_.size() - reason_size_);
+    }
 
     /// The library call that failed ("launch_pipeline"); empty where the error names none.
     std::string_view operation() const noexcept { return field(operation_field); }
@@ -158,9 +160,10 @@ private:
 
     [[gnu::cold]] error(errc code, std::string message, std::size_t reason_size, const error_context& context, int driver_result);
 
+    /// Empty in an error moved from, whose `fields_` is empty.
     std::string_view field(text_field which) const noexcept {
         const std::size_t start = which == 0 ? 0 : field_ends_[which - 1];
-        return std::string_view(fields_).substr(start, field_ends_[which] - start);
+        return start >= fields_.size() ? std::string_view() : std::string_view(fields_).substr(start, field_ends_[which] - start);
     }
 
     errc code_;
