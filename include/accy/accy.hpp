@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: Apache-2.0
 // Includes the core, the kernel and pipeline model and the runtime. Each backend has its own header:
-// <accy/backend/host.hpp>, <accy/backend/cuda.hpp>, <accy/testing/recording_backend.hpp>.
+// <accy/backend/host.hpp>, <accy/backend/cuda.hpp>, <accy/testing/recording_backend.hpp>; each of
+// them brings <accy/device_buffer.hpp> (and with it <vector>), which nothing here needs.
 #pragma once
 
 #include <accy/core/buffer.hpp>
@@ -9,7 +10,6 @@
 #include <accy/core/fixed_string.hpp>
 #include <accy/core/float_types.hpp>
 #include <accy/core/format.hpp>
-#include <accy/device_buffer.hpp>
 #include <accy/kernel/argument.hpp>
 #include <accy/kernel/geometry.hpp>
 #include <accy/kernel/host_kernel.hpp>

@@ -9,4 +9,3 @@
 #include <accy/backend/cuda/peer_access.hpp>
 #include <accy/backend/cuda/stream_owner.hpp>
 #include <accy/backend/cuda/wrap.hpp>
-#include <accy/device_buffer.hpp>

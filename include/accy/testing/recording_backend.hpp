@@ -6,6 +6,7 @@
 #include <accy/core/detail/message.hpp>
 #include <accy/core/error.hpp>
 #include <accy/core/format.hpp>
+#include <accy/device_buffer.hpp>
 #include <accy/core/linkage.hpp>
 #include <accy/kernel/argument.hpp>
 #include <accy/kernel/geometry.hpp>

@@ -20,6 +20,7 @@
 #include <accy/core/detail/owner.hpp>
 #include <accy/core/error.hpp>
 #include <accy/core/format.hpp>
+#include <accy/device_buffer.hpp>
 #include <accy/kernel/argument.hpp>
 #include <accy/kernel/kernel_entry.hpp>
 #include <accy/kernel/payload.hpp>

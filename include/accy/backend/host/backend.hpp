@@ -12,6 +12,7 @@
 #include <accy/core/detail/message.hpp>
 #include <accy/core/error.hpp>
 #include <accy/core/format.hpp>
+#include <accy/device_buffer.hpp>
 #include <accy/kernel/kernel_entry.hpp>
 #include <accy/kernel/payload.hpp>
 #include <accy/runtime/backend.hpp>
