@@ -85,7 +85,7 @@ private:
     static buffer allocate(Backend& device, std::size_t count) {
         if (count > SIZE_MAX / sizeof(T))
             throw error(errc::out_of_memory,
-                        detail::message("device_buffer: ", count, " elements of ", sizeof(T), " bytes overflow a byte size"));
+                        detail::message({"device_buffer: ", count, " elements of ", sizeof(T), " bytes overflow a byte size"}));
         return device.allocate_buffer(count * sizeof(T));
     }
 
@@ -93,14 +93,14 @@ private:
     Backend& device_for(const char* what) const {
         if (state_->device == nullptr)
             throw error(errc::launch_argument_mismatch,
-                        detail::message("device_buffer: ", what, " of a moved-from buffer; its elements moved with it"));
+                        detail::message({"device_buffer: ", what, " of a moved-from buffer; its elements moved with it"}));
         return *state_->device;
     }
 
     void check_count(std::size_t count, const char* what) const {
         if (count > state_->count)
-            throw error(errc::launch_argument_mismatch, detail::message("device_buffer: ", what, " of ", count,
-                                                                        " elements into a buffer of ", state_->count));
+            throw error(errc::launch_argument_mismatch, detail::message({"device_buffer: ", what, " of ", count,
+                                                                         " elements into a buffer of ", size()}));
     }
 
     detail::owner<state> state_;

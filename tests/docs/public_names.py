@@ -55,12 +55,17 @@ def statements(text):
     """Yields (namespace path, statement head) for each statement or block head at namespace scope."""
     stack = []  # one entry per open brace: a namespace path, or None for any other block
     head = []
+    parentheses = 0  # open in the head: a brace inside them is a braced list, not a block
     for line in text.split("\n"):
         if line.lstrip().startswith("#"):
             continue
         for c in line + "\n":
             in_namespace = all(entry is not None for entry in stack)
-            if c == "{":
+            if in_namespace and c in "()":
+                parentheses += 1 if c == "(" else -1
+            if in_namespace and parentheses > 0:
+                head.append(c)
+            elif c == "{":
                 h = " ".join("".join(head).split())
                 m = re.match(r"^(?:inline\s+)?namespace\s+([\w:]*)\s*$", h)
                 if in_namespace:

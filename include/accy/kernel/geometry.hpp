@@ -19,7 +19,7 @@ struct dim3 {
 
 /// "(x, y, z)": dimensions, for messages.
 inline std::string to_string(const dim3& value) {
-    return detail::message('(', value.x, ", ", value.y, ", ", value.z, ')');
+    return detail::message({'(', value.x, ", ", value.y, ", ", value.z, ')'});
 }
 
 /// The limits of a CUDA launch, which every backend applies so that a pipeline behaves the same on each.

@@ -57,7 +57,7 @@ public:
         detail::check_format(fmt, detail::pipeline_table_of<Pipeline>, context);
         if (!payloads.empty() && payloads.size() != size)
             throw error(errc::launch_argument_mismatch, context,
-                        detail::message("expects ", size, " payloads, one per stage, got ", payloads.size()));
+                        detail::message({"expects ", size, " payloads, one per stage, got ", payloads.size()}));
         artifact_pool pool(device, fmt);
         for (std::size_t s = 0; s < size; ++s) {
             if (Pipeline::stage_infos[s].collective != collective_kind::none) {  // runs no kernel

@@ -92,8 +92,8 @@ public:
             const std::vector<std::byte>& bytes = argument(index).value;
             if (bytes.size() != sizeof(T))
                 throw error(errc::launch_argument_mismatch,
-                            accy::detail::message("recording backend: parameter ", index, " has ", bytes.size(),
-                                                  " bytes, not ", sizeof(T)));
+                            accy::detail::message({"recording backend: parameter ", index, " has ", bytes.size(),
+                                                   " bytes, not ", sizeof(T)}));
             T typed{};
             std::memcpy(&typed, bytes.data(), sizeof(T));
             return typed;

@@ -100,8 +100,8 @@ public:
         detail::check(api, api.device_get_count(&count), "cuDeviceGetCount");
         if (ordinal < 0 || ordinal >= count)
             throw error(errc::runtime_unavailable,
-                        accy::detail::message("CUDA device ", ordinal, " was asked for; the driver sees ", count,
-                                              " device(s)"));
+                        accy::detail::message({"CUDA device ", ordinal, " was asked for; the driver sees ", count,
+                                               " device(s)"}));
         detail::check(api, api.device_get(&state_->device, ordinal), "cuDeviceGet");
         detail::check(api, api.primary_ctx_retain(&state_->context, device()), "cuDevicePrimaryCtxRetain");
         state_->owns_context = true;  // from here on released by the state, also when a throw leaves the constructor
@@ -317,8 +317,8 @@ public:
     const driver_api& driver() const {
         if (context() == nullptr) [[unlikely]]
             throw error(errc::launch_argument_mismatch,
-                        accy::detail::message("accy::cuda::backend of device ", ordinal_,
-                                              " was moved from: its context belongs to the backend it was moved to"));
+                        accy::detail::message({"accy::cuda::backend of device ", ordinal_,
+                                               " was moved from: its context belongs to the backend it was moved to"}));
         return *api_;
     }
 

@@ -94,9 +94,9 @@ public:
     void copy(std::size_t target, const buffer& to, std::size_t source, const buffer& from, std::size_t bytes) {
         if (bytes > to.byte_size || bytes > from.byte_size)
             throw error(errc::launch_argument_mismatch,
-                        accy::detail::message("copy of ", bytes, " bytes from device ", source, " (a buffer of ",
-                                              from.byte_size, " bytes) to device ", target, " (a buffer of ", to.byte_size,
-                                              " bytes)"));
+                        accy::detail::message({"copy of ", bytes, " bytes from device ", source, " (a buffer of ",
+                                               from.byte_size, " bytes) to device ", target, " (a buffer of ", to.byte_size,
+                                               " bytes)"}));
         if (bytes == 0) return;
         order_after(target, source);
         const backend& device = (*this)[target];

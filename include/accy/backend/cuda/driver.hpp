@@ -99,9 +99,9 @@ inline std::string result_text(const driver_api& api, CUresult result) {
     const char* name = nullptr;
     const char* text = nullptr;
     if (api.get_error_name(result, &name) != CUDA_SUCCESS || name == nullptr)
-        return accy::detail::message("unknown CUresult ", static_cast<int>(result));
+        return accy::detail::message({"unknown CUresult ", static_cast<int>(result)});
     if (api.get_error_string(result, &text) != CUDA_SUCCESS || text == nullptr) return name;
-    return accy::detail::message(name, " (", text, ")");
+    return accy::detail::message({name, " (", text, ")"});
 }
 
 /// The driver's table, or why there is none.
@@ -118,8 +118,8 @@ struct loaded_driver {
 inline void initialize(loaded_driver& loaded, PFN_cuInit_v2000 init) {
     if (const CUresult result = init(0); result != CUDA_SUCCESS) {
         loaded.init_result = result;
-        loaded.failure = accy::detail::message("the CUDA driver did not initialize: cuInit failed with ",
-                                               result_text(loaded.api, result));
+        loaded.failure = accy::detail::message({"the CUDA driver did not initialize: cuInit failed with ",
+                                                result_text(loaded.api, result)});
     }
 }
 
@@ -135,8 +135,8 @@ void resolve(PFN_cuGetProcAddress_v12000 get_proc_address, const char* symbol, i
     if (result == CUDA_SUCCESS && status == CU_GET_PROC_ADDRESS_SUCCESS && address != nullptr) {
         function = reinterpret_cast<Function>(address);
     } else if (required && failure.empty()) {
-        failure = accy::detail::message("the CUDA driver (libcuda.so.1) has no ", symbol, " of CUDA version ",
-                                        version / 1000, ".", version % 1000 / 10, " or later: update the driver");
+        failure = accy::detail::message({"the CUDA driver (libcuda.so.1) has no ", symbol, " of CUDA version ",
+                                         version / 1000, ".", version % 1000 / 10, " or later: update the driver"});
     }
 }
 
@@ -147,8 +147,8 @@ inline loaded_driver load_driver() {
     void* library = dlopen("libcuda.so.1", RTLD_NOW | RTLD_LOCAL);
     if (library == nullptr) {
         const char* reason = dlerror();
-        failure = accy::detail::message("the CUDA driver (libcuda.so.1) was not found; is an NVIDIA driver installed? "
-                                        "(dlopen: ", reason != nullptr ? reason : "no reason given", ")");
+        failure = accy::detail::message({"the CUDA driver (libcuda.so.1) was not found; is an NVIDIA driver installed? "
+                                         "(dlopen: ", reason != nullptr ? reason : "no reason given", ")"});
         return loaded;
     }
     const auto get_proc_address =

@@ -366,9 +366,9 @@ private:
         if (call == captured_[stage]) return;
         const std::size_t then = captured_[stage].count;
         throw error(errc::unsupported_operation, accy::detail::context_of<Pipeline>("pipeline_graph::update"),
-                    accy::detail::message("collective stage ", stage, " would run on other buffers or counts than the ones "
-                                          "captured (", then, " elements then, ", call.count, " now), and a captured "
-                                          "collective cannot be changed in place: make a new pipeline_graph"));
+                    accy::detail::message({"collective stage ", stage, " would run on other buffers or counts than the ones "
+                                           "captured (", then, " elements then, ", call.count, " now), and a captured "
+                                           "collective cannot be changed in place: make a new pipeline_graph"}));
     }
 
     /// The pass counters of the loops and the condition kernels the regions need, made once.

@@ -35,8 +35,8 @@ inline void enable_peer_access(const backend& from, const backend& to) {
     if (from.context() == to.context()) return;
     if (!can_access_peer(from, to))
         throw error(errc::unsupported_operation,
-                    accy::detail::message("CUDA device ", from.ordinal(), " cannot address the memory of device ",
-                                          to.ordinal(), " directly: copies between them go through host memory"));
+                    accy::detail::message({"CUDA device ", from.ordinal(), " cannot address the memory of device ",
+                                           to.ordinal(), " directly: copies between them go through host memory"}));
     const context_scope current(from.driver(), from.context());
     const CUresult result = from.driver().ctx_enable_peer_access(to.context(), 0);
     if (result != CUDA_ERROR_PEER_ACCESS_ALREADY_ENABLED) detail::check(from.driver(), result, "cuCtxEnablePeerAccess");

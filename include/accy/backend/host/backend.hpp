@@ -85,9 +85,9 @@ public:
                 const std::optional<stream>&) {
         if (!pool_)
             throw error(errc::launch_argument_mismatch,
-                        accy::detail::message("host backend: launch of '", loaded.entry_name,
-                                              "' on a moved-from backend, which has no threads; launch on the backend "
-                                              "it was moved to"));
+                        accy::detail::message({"host backend: launch of '", loaded.entry_name,
+                                               "' on a moved-from backend, which has no threads; launch on the backend "
+                                               "it was moved to"}));
         detail::run_blocks(*pool_, loaded, config, arguments);
     }
 

@@ -42,7 +42,7 @@ public:
     explicit rank_group(int size) {
         if (size < 1)
             throw error(errc::launch_argument_mismatch,
-                        accy::detail::message("accy::host::rank_group of ", size, " ranks: the size must be at least 1"));
+                        accy::detail::message({"accy::host::rank_group of ", size, " ranks: the size must be at least 1"}));
         shared_ = std::make_shared<shared>(size);
     }
 
@@ -114,8 +114,8 @@ public:
         const std::lock_guard lock(shared.mutex);
         if (rank < 0 || rank >= shared.size || shared.joined[static_cast<std::size_t>(rank)])
             throw error(errc::launch_argument_mismatch,
-                        accy::detail::message("accy::host::communicator: rank ", rank, " of a group of ", shared.size,
-                                              rank < 0 || rank >= shared.size ? " ranks is out of range" : " ranks joined it already"));
+                        accy::detail::message({"accy::host::communicator: rank ", rank, " of a group of ", shared.size,
+                                               rank < 0 || rank >= shared.size ? " ranks is out of range" : " ranks joined it already"}));
         shared.joined[static_cast<std::size_t>(rank)] = true;
     }
 
@@ -180,15 +180,15 @@ public:
             shared.mail[static_cast<std::size_t>(peer) * ranks() + static_cast<std::size_t>(rank())];
         shared.changed.wait(lock, [&] { return !from_peer.empty() || shared.left[static_cast<std::size_t>(peer)]; });
         if (from_peer.empty())
-            throw error(errc::device_error, accy::detail::message(name(), ": receive from rank ", peer,
-                                                                  ", which left the group without sending"));
+            throw error(errc::device_error, accy::detail::message({name(), ": receive from rank ", peer,
+                                                                   ", which left the group without sending"}));
         rank_group::message received = std::move(from_peer.front());
         from_peer.pop_front();
         lock.unlock();
         if (received.count != count || received.type != type)
             throw error(errc::launch_argument_mismatch,
-                        accy::detail::message(name(), ": receive of ", count, " ", to_string(type), " elements from rank ", peer,
-                                              ", which sent ", received.count, " ", to_string(received.type)));
+                        accy::detail::message({name(), ": receive of ", count, " ", to_string(type), " elements from rank ", peer,
+                                               ", which sent ", received.count, " ", to_string(received.type)}));
         std::memcpy(reinterpret_cast<void*>(to.address), received.bytes.data(), received.bytes.size());
     }
 
@@ -196,15 +196,15 @@ private:
     std::size_t ranks() const noexcept { return static_cast<std::size_t>(size()); }
 
     /// "accy::host::communicator rank 1 of 4"
-    std::string name() const { return accy::detail::message("accy::host::communicator rank ", rank(), " of ", size()); }
+    std::string name() const { return accy::detail::message({"accy::host::communicator rank ", rank(), " of ", size()}); }
 
     std::string point_to_point_refusal(std::string_view operation, const buffer& used, std::size_t count, dtype type, int peer) const {
         if (state_->shared == nullptr) return "accy::host::communicator was moved from";
         const std::string refusal =
             accy::detail::first_refusal({accy::detail::rank_refusal("peer rank", peer, size()), accy::detail::dtype_refusal(type),
                                          accy::detail::buffer_refusal(operation == "send" ? "source" : "destination", used, count, type)});
-        return refusal.empty() ? refusal : accy::detail::message(name(), ": ", operation, " of ", count, " ", to_string(type),
-                                                                 " elements: ", refusal);
+        return refusal.empty() ? refusal : accy::detail::message({name(), ": ", operation, " of ", count, " ", to_string(type),
+                                                                  " elements: ", refusal});
     }
 
     /// `to` = the reduction by `op` of the ranks' elements `first` to `first + count - 1`.
@@ -253,13 +253,13 @@ private:
         for (std::size_t r = 0; r < posts.size(); ++r) {
             const rank_group::post& call = posts[r];
             if (!call.refusal.empty())
-                return accy::detail::message(name(), ": ", posts[static_cast<std::size_t>(rank())].operation, " refused: rank ", r,
-                                             "'s call of ", call.operation, " of ", call.count, " ", to_string(call.type),
-                                             " elements: ", call.refusal);
+                return accy::detail::message({name(), ": ", posts[static_cast<std::size_t>(rank())].operation, " refused: rank ", r,
+                                              "'s call of ", call.operation, " of ", call.count, " ", to_string(call.type),
+                                              " elements: ", call.refusal});
             if (call.operation != first.operation || call.count != first.count || call.type != first.type ||
                 call.op != first.op || call.root != first.root)
-                return accy::detail::message(name(), ": the ranks called different collectives: rank 0 ", text(first), ", rank ",
-                                             r, " ", text(call));
+                return accy::detail::message({name(), ": the ranks called different collectives: rank 0 ", text(first), ", rank ",
+                                              r, " ", text(call)});
         }
         return {};
     }
@@ -267,10 +267,10 @@ private:
     /// "all_reduce (sum) of 1000 f32 elements", "broadcast from rank 1 of 8 u8 elements"
     static std::string text(const rank_group::post& call) {
         const bool reduces = call.operation == "all_reduce" || call.operation == "reduce_scatter";
-        return accy::detail::message(call.operation, reduces ? " (" : "", reduces ? to_string(call.op) : "", reduces ? ")" : "",
-                                     call.operation == "broadcast" ? " from rank " : "",
-                                     call.operation == "broadcast" ? std::to_string(call.root) : "", " of ", call.count, " ",
-                                     to_string(call.type), " elements");
+        return accy::detail::message({call.operation, reduces ? " (" : "", reduces ? to_string(call.op) : "", reduces ? ")" : "",
+                                      call.operation == "broadcast" ? " from rank " : "",
+                                      call.operation == "broadcast" ? std::to_string(call.root) : "", " of ", call.count, " ",
+                                      to_string(call.type), " elements"});
     }
 
     /// Waits until every rank arrived here; `device_error` where a rank left the group first.
@@ -285,8 +285,8 @@ private:
         }
         shared.changed.wait(lock, [&] { return shared.generation != generation || shared.first_left() >= 0; });
         if (shared.generation != generation) return;
-        throw error(errc::device_error, accy::detail::message(name(), ": ", operation, " waits for rank ", shared.first_left(),
-                                                              ", which left the group"));
+        throw error(errc::device_error, accy::detail::message({name(), ": ", operation, " waits for rank ", shared.first_left(),
+                                                               ", which left the group"}));
     }
 
     struct state {

@@ -39,8 +39,8 @@ public:
     explicit thread_pool(unsigned threads) {
         if (threads > max_threads)
             throw error(errc::runtime_unavailable,
-                        accy::detail::message("host backend: cannot start ", threads,
-                                              " threads; a host backend runs at most ", max_threads));
+                        accy::detail::message({"host backend: cannot start ", threads,
+                                               " threads; a host backend runs at most ", max_threads}));
         const std::size_t worker_count = threads > 1 ? threads - 1 : 0;
         workers_.reserve(worker_count);
         try {
@@ -48,8 +48,8 @@ public:
         } catch (const std::system_error& failure) {
             stop();
             throw error(errc::runtime_unavailable,
-                        accy::detail::message("host backend: cannot start worker thread ", workers_.size() + 1, " of ",
-                                              worker_count, ": ", failure.what()));
+                        accy::detail::message({"host backend: cannot start worker thread ", workers_.size() + 1, " of ",
+                                               worker_count, ": ", failure.what()}));
         }
     }
     thread_pool(const thread_pool&) = delete;

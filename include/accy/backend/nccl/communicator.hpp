@@ -42,8 +42,8 @@ public:
         : state_({&nccl, &device, nullptr, rank, size}) {
         if (size < 1 || rank < 0 || rank >= size)
             throw error(errc::launch_argument_mismatch,
-                        accy::detail::message("accy::nccl::communicator: rank ", rank, " of a communicator of ", size,
-                                              " rank(s): a rank is 0 to size - 1, and a communicator has 1 rank or more"));
+                        accy::detail::message({"accy::nccl::communicator: rank ", rank, " of a communicator of ", size,
+                                               " rank(s): a rank is 0 to size - 1, and a communicator has 1 rank or more"}));
         const cuda::context_scope current(device.driver(), device.context());
         if (const abi::result result = nccl.comm_init_rank(&state_->handle, size, id.native(), rank); result != abi::success) {
             state_->handle = nullptr;  // NCCL made nothing to destroy
@@ -174,8 +174,8 @@ private:
              const char* nccl_call, Call&& call) {
         if (state_->device == nullptr) throw error(errc::launch_argument_mismatch, "accy::nccl::communicator was moved from");
         const auto refused = [&](errc code, std::string_view reason) {
-            return error(code, accy::detail::message(state_->name(), ": ", operation, " of ", count, " ", to_string(type),
-                                                     " elements: ", reason));
+            return error(code, accy::detail::message({state_->name(), ": ", operation, " of ", count, " ", to_string(type),
+                                                      " elements: ", reason}));
         };
         std::string refusal = accy::detail::dtype_refusal(type);
         if (refusal.empty()) refusal = accy::detail::first_refusal(refusals);
@@ -183,12 +183,12 @@ private:
         if (type == dtype::f8_e4m3 || type == dtype::f8_e5m2) {
             const auto [major, minor] = state_->device->compute_capability();
             if (state_->nccl->version < detail::first_fp8_version)
-                throw refused(errc::unsupported_operation, accy::detail::message("NCCL ", detail::version_text(state_->nccl->version),
-                                                                                 " takes no fp8 elements (NCCL 2.24 and later do)"));
+                throw refused(errc::unsupported_operation, accy::detail::message({"NCCL ", detail::version_text(state_->nccl->version),
+                                                                                  " takes no fp8 elements (NCCL 2.24 and later do)"}));
             if (major < 9)
                 throw refused(errc::unsupported_operation,
-                              accy::detail::message("NCCL takes fp8 elements on devices of compute capability 9.0 or more; this is ",
-                                                    major, ".", minor));
+                              accy::detail::message({"NCCL takes fp8 elements on devices of compute capability 9.0 or more; this is ",
+                                                     major, ".", minor}));
         }
         if (state_->handle == nullptr) check();  // aborted: reports why
         const cuda::context_scope current(state_->device->driver(), state_->device->context());
@@ -207,15 +207,15 @@ private:
 
         /// "accy::nccl::communicator rank 1 of 2 on CUDA device 0"
         std::string name() const {
-            return accy::detail::message("accy::nccl::communicator rank ", rank, " of ", size, " on CUDA device ", device->ordinal());
+            return accy::detail::message({"accy::nccl::communicator rank ", rank, " of ", size, " on CUDA device ", device->ordinal()});
         }
 
         /// "accy::nccl::communicator rank 1 of 2 on CUDA device 0: ncclCommInitRank failed with ...: <NCCL's last error>".
         std::string failure_text(abi::result result, std::string_view call) const {
             const char* last = nccl->get_last_error(handle);
             const bool has_last = last != nullptr && *last != '\0';
-            return accy::detail::message(name(), ": ", call, " failed with ", detail::result_text(*nccl, result),
-                                         has_last ? ": " : "", has_last ? last : "");
+            return accy::detail::message({name(), ": ", call, " failed with ", detail::result_text(*nccl, result),
+                                          has_last ? ": " : "", has_last ? last : ""});
         }
 
         void release() noexcept {

@@ -106,7 +106,7 @@ constexpr abi::reduction reduction_of(reduction op) noexcept {
 
 /// "2.28.9": NCCL's `ncclGetVersion` code as a version (major × 10000 + minor × 100 + patch since 2.9).
 inline std::string version_text(int code) {
-    return accy::detail::message(code / 10000, ".", code / 100 % 100, ".", code % 100);
+    return accy::detail::message({code / 10000, ".", code / 100 % 100, ".", code % 100});
 }
 
 /// NCCL's table, or why there is none.
@@ -128,21 +128,21 @@ inline loaded_library load_library(const char* path) {
         opened = dlopen(name, RTLD_NOW | RTLD_LOCAL);
         if (opened != nullptr) break;
         const char* reason = dlerror();
-        accy::detail::append(reasons, reasons.empty() ? "" : "; ", reason != nullptr ? reason : name);
+        accy::detail::append(reasons, {reasons.empty() ? "" : "; ", reason != nullptr ? reason : name});
     }
     if (opened == nullptr) {
         loaded.failure =
-            named ? accy::detail::message("NCCL was not found at ", path, ", where ", library_variable,
-                                          " points (dlopen: ", reasons, ")")
-                  : accy::detail::message("NCCL (libnccl.so.2) was not found; install NCCL, or set ", library_variable,
-                                          " to the path of its libnccl.so.2 (dlopen: ", reasons, ")");
+            named ? accy::detail::message({"NCCL was not found at ", path, ", where ", library_variable,
+                                           " points (dlopen: ", reasons, ")"})
+                  : accy::detail::message({"NCCL (libnccl.so.2) was not found; install NCCL, or set ", library_variable,
+                                           " to the path of its libnccl.so.2 (dlopen: ", reasons, ")"});
         return loaded;
     }
     const auto resolve = [&](const char* symbol, auto& function) {
         function = reinterpret_cast<std::remove_reference_t<decltype(function)>>(dlsym(opened, symbol));
         if (function == nullptr && loaded.failure.empty())
-            loaded.failure = accy::detail::message("NCCL (", named ? path : "libnccl.so.2", ") has no ", symbol,
-                                                   ": NCCL 2.13 or later is needed");
+            loaded.failure = accy::detail::message({"NCCL (", named ? path : "libnccl.so.2", ") has no ", symbol,
+                                                    ": NCCL 2.13 or later is needed"});
     };
     library_api& api = loaded.api;
     resolve("ncclGetVersion", api.get_version);
@@ -166,8 +166,8 @@ inline loaded_library load_library(const char* path) {
     resolve("ncclGroupEnd", api.group_end);
     if (!loaded.failure.empty()) return loaded;
     if (api.get_version(&api.version) != abi::success || api.version < 21300)
-        loaded.failure = accy::detail::message("NCCL (", named ? path : "libnccl.so.2", ") is version ",
-                                               version_text(api.version), ": NCCL 2.13 or later is needed");
+        loaded.failure = accy::detail::message({"NCCL (", named ? path : "libnccl.so.2", ") is version ",
+                                                version_text(api.version), ": NCCL 2.13 or later is needed"});
     return loaded;
 }
 
@@ -191,9 +191,9 @@ inline std::string result_text(const library_api& api, abi::result result) {
                                                "ncclRemoteError",     "ncclInProgress"};
     const std::string name = result >= 0 && static_cast<std::size_t>(result) < names.size()
                                  ? std::string(names[static_cast<std::size_t>(result)])
-                                 : accy::detail::message("ncclResult ", result);
+                                 : accy::detail::message({"ncclResult ", result});
     const char* text = api.get_error_string(result);
-    return text != nullptr ? accy::detail::message(name, " (", text, ")") : name;
+    return text != nullptr ? accy::detail::message({name, " (", text, ")"}) : name;
 }
 
 }  // namespace detail

@@ -28,8 +28,8 @@ public:
         unique_id made;
         if (const abi::result result = api.get_unique_id(&made.id_); result != abi::success)
             throw error(errc::device_error,
-                        accy::detail::message("ncclGetUniqueId failed with ", detail::result_text(api, result), ": ",
-                                              api.get_last_error(nullptr)),
+                        accy::detail::message({"ncclGetUniqueId failed with ", detail::result_text(api, result), ": ",
+                                               api.get_last_error(nullptr)}),
                         result);
         return made;
     }
@@ -38,8 +38,8 @@ public:
     static unique_id from_bytes(std::span<const std::byte> bytes) {
         if (bytes.size() != byte_size)
             throw error(errc::launch_argument_mismatch,
-                        accy::detail::message("accy::nccl::unique_id::from_bytes: an NCCL unique id is ", byte_size,
-                                              " bytes, not ", bytes.size()));
+                        accy::detail::message({"accy::nccl::unique_id::from_bytes: an NCCL unique id is ", byte_size,
+                                               " bytes, not ", bytes.size()}));
         unique_id rebuilt;
         std::memcpy(&rebuilt.id_, bytes.data(), byte_size);
         return rebuilt;

@@ -17,7 +17,7 @@ namespace accy::detail {
 inline void check_transfer(std::string_view who, std::string_view operation, std::size_t bytes, const buffer& device,
                            const void* host) {
     const auto fail = [&](const auto&... why) {
-        throw error(errc::launch_argument_mismatch, message(who, operation, " of ", bytes, " bytes: ", why...));
+        throw error(errc::launch_argument_mismatch, message({who, operation, " of ", bytes, " bytes: ", why...}));
     };
     if (bytes > device.byte_size) fail("the buffer holds ", device.byte_size);
     if (bytes == 0) return;

@@ -20,18 +20,19 @@ inline constexpr bool is_integer_part =
     (std::is_integral_v<T> && !std::is_same_v<T, bool> && !std::is_same_v<T, char>) || std::is_same_v<T, wide_int> ||
     std::is_same_v<T, wide_uint>;
 
-/// One part of a message as the formatter reads it: text as it is, an integer in decimal (any
-/// integer, the 128-bit ones too), or a floating-point value in the fewest digits that read back as
-/// it ("1.5", "3e+09", "inf"). `message` makes one of each of its arguments, so that a message's own
-/// code is an array of parts and one call, whatever its arguments' types.
+/// One part of a message: text as it is, an integer in decimal (any integer, the 128-bit ones too),
+/// a floating-point value in the fewest digits that read back as it ("1.5", "3e+09", "inf"), or
+/// one of accy's values by name. A message is an initializer list of parts, so that building one
+/// is one call whatever its parts' types, and no template is made per message.
 class message_part {
 public:
-    enum class kind : unsigned char { text, integer, negative_integer, single, double_precision };
+    enum class kind : unsigned char { text, integer, negative_integer, single, double_precision, unknown_format };
 
     message_part(std::string_view text) noexcept : text_(text) {}
     message_part(const char* text) noexcept : text_(text) {}
+    /// A `std::string`, which must outlive the part: a temporary lives until the message is built.
     message_part(const std::string& text) noexcept : text_(text) {}
-    /// One character: `character` must outlive the part, as a `message` argument does.
+    /// One character: `character` must outlive the part, as a temporary does until the message is built.
     message_part(const char& character) noexcept : text_(&character, 1) {}
     template <class Integer>
         requires is_integer_part<Integer>
@@ -43,10 +44,20 @@ public:
             }
         }
     }
-    /// A value of one of accy's enumerations by its name (`to_string`): a dtype, a format, a buffer kind.
+    /// A value of one of accy's enumerations by its name (`to_string`): a dtype, a buffer kind.
     template <class Named>
         requires requires(const Named& value) { requires std::is_same_v<decltype(to_string(value)), std::string_view>; }
     message_part(const Named& value) noexcept : text_(to_string(value)) {}
+    /// A format by name, and a value cast from outside the enumeration as "format 6".
+    message_part(format value) noexcept {
+        const auto number = static_cast<std::underlying_type_t<format>>(value);
+        if (static_cast<std::size_t>(number) < format_count) {
+            text_ = to_string(value);
+        } else {
+            what_ = kind::unknown_format;
+            magnitude_ = static_cast<wide_uint>(number);
+        }
+    }
     message_part(float value) noexcept : what_(kind::single), floating_(value) {}
     message_part(double value) noexcept : what_(kind::double_precision), floating_(value) {}
     message_part(long double value) noexcept : message_part(static_cast<double>(value)) {}
@@ -63,42 +74,13 @@ private:
     double floating_ = 0;  ///< a float's value is exact in a double
 };
 
-/// Appends each part to `text` in order. Cold: messages are built where a call fails, and once per
-/// profiler name, so compilers optimize it for size.
-[[gnu::cold]] ACCY_DECL void append_parts(std::string& text, std::initializer_list<message_part> parts);
+/// Appends `parts` to `text` in order. Messages are built by appending only: g++ 12 at -O3 warns
+/// falsely (-Wrestrict) on `"text" + std::string`, and accy's users may build with -Werror. Cold:
+/// messages are built where a call fails, and once per profiler name, so compilers optimize it for size.
+[[gnu::cold]] ACCY_DECL void append(std::string& text, std::initializer_list<message_part> parts);
 
-/// What a message shows of `part`: text, characters and numbers as they are, a `format` by name (a
-/// value cast from outside the enumeration as "format 6"), anything else as its `to_string`: a
-/// dtype, a buffer kind, a `dim3`. A `std::string` it returns lives until the message is built.
-template <class Part>
-decltype(auto) shown(const Part& part) {
-    if constexpr (std::is_convertible_v<const Part&, std::string_view> || std::is_same_v<Part, char> ||
-                  is_integer_part<Part> || std::is_floating_point_v<Part>) {
-        return (part);
-    } else if constexpr (std::is_same_v<Part, format>) {
-        if (static_cast<std::size_t>(part) < format_count) return std::string(to_string(part));
-        std::string text = "format ";
-        append_parts(text, {static_cast<int>(part)});
-        return text;
-    } else {
-        return to_string(part);
-    }
-}
-
-/// Appends `parts` to `text` in order (see `shown`). Messages are built by appending only: g++ 12 at
-/// -O3 warns falsely (-Wrestrict) on `"text" + std::string`, and accy's users may build with -Werror.
-template <class... Parts>
-void append(std::string& text, const Parts&... parts) {
-    append_parts(text, {message_part(shown(parts))...});
-}
-
-/// The text of `parts` in order (see `shown`); error paths call it, once they know they fail.
-template <class... Parts>
-std::string message(const Parts&... parts) {
-    std::string text;
-    append(text, parts...);
-    return text;
-}
+/// The text of `parts` in order; error paths call it, once they know they fail.
+[[gnu::cold]] ACCY_DECL std::string message(std::initializer_list<message_part> parts);
 
 }  // namespace accy::detail
 

@@ -32,34 +32,34 @@ ACCY_DECL void append_context(std::string& text, const error_context& context) {
     const auto separate = [&](std::string_view separator) {
         if (text.size() != start) text.append(separator);
     };
-    append(text, context.operation);
+    append(text, {context.operation});
     if (!context.pipeline.empty()) {
         separate(" of ");
-        append(text, "pipeline '", context.pipeline, "' v", context.pipeline_version);
+        append(text, {"pipeline '", context.pipeline, "' v", context.pipeline_version});
     }
     if (!context.label.empty()) {
         separate(" ");
-        append(text, '[', context.label, ']');
+        append(text, {'[', context.label, ']'});
     }
     if (context.stage) {
         separate(", ");
-        append(text, "stage ", *context.stage);
-        if (!context.stage_target.empty()) append(text, " ('", context.stage_target, "')");
+        append(text, {"stage ", *context.stage});
+        if (!context.stage_target.empty()) append(text, {" ('", context.stage_target, "')"});
     }
     if (context.parameter) {
         separate(", ");
-        append(text, "parameter ", *context.parameter);
-        if (!context.parameter_name.empty()) append(text, " ('", context.parameter_name, "')");
+        append(text, {"parameter ", *context.parameter});
+        if (!context.parameter_name.empty()) append(text, {" ('", context.parameter_name, "')"});
     }
     if (!context.step.empty()) {
         separate(", ");
-        append(text, context.step);
+        append(text, {context.step});
     }
 }
 
 ACCY_DECL void fail(errc code, const error_context& context, std::initializer_list<message_part> reason) {
     std::string text;
-    append_parts(text, reason);
+    append(text, reason);
     throw error(code, context, text);
 }
 
@@ -82,13 +82,13 @@ ACCY_DECL error error::in_context(const error_context& outer) const {
 ACCY_DECL std::string error::composed(const error_context& context, std::string_view reason) {
     std::string text;
     detail::append_context(text, context);
-    detail::append(text, text.empty() ? "" : ": ", reason);
+    detail::append(text, {text.empty() ? "" : ": ", reason});
     return text;
 }
 
 ACCY_DECL error::error(errc code, std::string message, std::size_t reason_size, const error_context& context,
                        int driver_result)
-    : std::runtime_error(detail::message(to_string(code), ": ", message)), code_(code), driver_result_(driver_result),
+    : std::runtime_error(detail::message({to_string(code), ": ", message})), code_(code), driver_result_(driver_result),
       message_(std::move(message)), reason_size_(reason_size), pipeline_version_(context.pipeline_version),
       stage_(context.stage), parameter_(context.parameter) {
     const std::string_view fields[text_field_count] = {context.operation,    context.pipeline,       context.label,

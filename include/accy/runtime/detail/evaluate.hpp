@@ -26,7 +26,7 @@ namespace accy::detail {
 
 /// `value` in decimal, for the texts that describe a derivation.
 inline std::string to_string(wide_int value) {
-    return message(value);
+    return message({value});
 }
 
 /// `value`, checked to be a value of the integer `type`.

@@ -42,7 +42,7 @@ ACCY_DECL tensor_map_description recording_backend::launch_record::tensor_map(st
     const recorded_argument& passed = argument(index);
     if (!passed.tensor_map || passed.value.size() < sizeof(tensor_map_description))
         throw error(errc::launch_argument_mismatch,
-                    accy::detail::message("recording backend: parameter ", index, " is not a tensor map"));
+                    accy::detail::message({"recording backend: parameter ", index, " is not a tensor map"}));
     tensor_map_description described{};
     std::memcpy(&described, passed.value.data(), sizeof(described));
     return described;
@@ -58,16 +58,16 @@ ACCY_DECL std::vector<recording_backend::object_id> recording_backend::launch_re
 ACCY_DECL const recording_backend::recorded_argument& recording_backend::launch_record::argument(std::size_t index) const {
     if (index >= arguments.size())
         throw error(errc::launch_argument_mismatch,
-                    accy::detail::message("recording backend: parameter ", index, " of a launch of ", arguments.size(),
-                                          " parameters"));
+                    accy::detail::message({"recording backend: parameter ", index, " of a launch of ", arguments.size(),
+                                           " parameters"}));
     return arguments[index];
 }
 
 ACCY_DECL buffer recording_backend::buffer_for(object_id id, std::size_t byte_size) {
     if (id >= made_up_ids || byte_size > made_up_slot)
-        throw error(errc::out_of_memory, accy::detail::message("recording backend: a made-up buffer of id ", id, " and ",
-                                                               byte_size, " bytes does not fit its slot: ids below ",
-                                                               made_up_ids, ", at most ", made_up_slot, " bytes"));
+        throw error(errc::out_of_memory, accy::detail::message({"recording backend: a made-up buffer of id ", id, " and ",
+                                                                byte_size, " bytes does not fit its slot: ids below ",
+                                                                made_up_ids, ", at most ", made_up_slot, " bytes"}));
     return {id * made_up_slot, byte_size};
 }
 
@@ -95,8 +95,8 @@ ACCY_DECL buffer recording_backend::allocate_buffer(std::size_t byte_size) {
     const std::uint64_t left = allocation_space - placed_bytes_;
     const std::uint64_t taken = byte_size == 0 ? 1 : byte_size;
     if (taken > left)
-        throw error(errc::out_of_memory, accy::detail::message("recording backend: cannot place a buffer of ", byte_size,
-                                                               " bytes, ", left, " bytes of address space are left"));
+        throw error(errc::out_of_memory, accy::detail::message({"recording backend: cannot place a buffer of ", byte_size,
+                                                                " bytes, ", left, " bytes of address space are left"}));
     trip(allocate_fault, allocate_count, "allocate_buffer");
     const object_id id = next_id_++;
     const buffer placed{allocation_base + placed_bytes_, byte_size};
@@ -189,8 +189,8 @@ ACCY_DECL void recording_backend::trip(const fault& armed, std::size_t& count, s
 }
 
 ACCY_DECL void recording_backend::fail_injected(const fault& armed, std::string_view call) {
-    throw error(armed.code, accy::detail::message("recording backend: injected failure of ", call, " after ",
-                                                  *armed.after, " successful calls"));
+    throw error(armed.code, accy::detail::message({"recording backend: injected failure of ", call, " after ",
+                                                   *armed.after, " successful calls"}));
 }
 
 ACCY_DECL std::size_t recording_backend::position_of(const std::vector<object_id>& ids, object_id id) noexcept {

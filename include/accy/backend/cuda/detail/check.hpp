@@ -47,8 +47,8 @@ constexpr errc code_of(CUresult result) noexcept {
 template <class... Details>
 [[noreturn, gnu::cold, gnu::noinline]] void fail(const driver_api& api, CUresult result, std::string_view call,
                                                   const Details&... details) {
-    std::string text = accy::detail::message(call, " failed with ", result_text(api, result));
-    if constexpr (sizeof...(details) != 0) accy::detail::append(text, ": ", details...);
+    std::string text = accy::detail::message({call, " failed with ", result_text(api, result)});
+    if constexpr (sizeof...(details) != 0) accy::detail::append(text, {": ", details...});
     throw error(code_of(result), text, static_cast<int>(result));
 }
 
@@ -57,7 +57,7 @@ template <class... Details>
 template <class... Call>
 void check(const driver_api& api, CUresult result, const Call&... call) {
     if (result != CUDA_SUCCESS) [[unlikely]]
-        fail(api, result, accy::detail::message(call...));
+        fail(api, result, accy::detail::message({call...}));
 }
 
 }  // namespace accy::cuda::detail

@@ -40,9 +40,9 @@ inline void check_block_and_shared_memory(const driver_api& api, CUfunction func
     const std::uint64_t threads = std::uint64_t{made.block.x} * made.block.y * made.block.z;
     if (threads == 0 || threads > static_cast<std::uint64_t>(max_threads))
         throw error(errc::launch_argument_mismatch,
-                    accy::detail::message("kernel '", made.entry_name, "': its entry's block of ", made.block.x, " x ",
-                                          made.block.y, " x ", made.block.z, " = ", threads,
-                                          " threads is outside the function's 1 to ", max_threads));
+                    accy::detail::message({"kernel '", made.entry_name, "': its entry's block of ", made.block.x, " x ",
+                                           made.block.y, " x ", made.block.z, " = ", threads,
+                                           " threads is outside the function's 1 to ", max_threads}));
     if (made.shared_bytes <= default_shared_memory_limit) return;
     const auto static_bytes = static_cast<std::uint64_t>(
         function_attribute(api, function, CU_FUNC_ATTRIBUTE_SHARED_SIZE_BYTES, "CU_FUNC_ATTRIBUTE_SHARED_SIZE_BYTES"));
@@ -50,9 +50,9 @@ inline void check_block_and_shared_memory(const driver_api& api, CUfunction func
         api, device, CU_DEVICE_ATTRIBUTE_MAX_SHARED_MEMORY_PER_BLOCK_OPTIN, "MAX_SHARED_MEMORY_PER_BLOCK_OPTIN"));
     if (static_bytes + made.shared_bytes > device_bytes)
         throw error(errc::launch_argument_mismatch,
-                    accy::detail::message("kernel '", made.entry_name, "' asks for ", made.shared_bytes,
-                                          " bytes of dynamic shared memory beside its ", static_bytes,
-                                          " static bytes; a block of this device has at most ", device_bytes));
+                    accy::detail::message({"kernel '", made.entry_name, "' asks for ", made.shared_bytes,
+                                           " bytes of dynamic shared memory beside its ", static_bytes,
+                                           " static bytes; a block of this device has at most ", device_bytes}));
     if (const CUresult result = api.func_set_attribute(function, CU_FUNC_ATTRIBUTE_MAX_DYNAMIC_SHARED_SIZE_BYTES,
                                                        static_cast<int>(made.shared_bytes));
         result != CUDA_SUCCESS)
@@ -65,8 +65,8 @@ inline void check_block_and_shared_memory(const driver_api& api, CUfunction func
 inline std::uint64_t check_attributes(const driver_api& api, CUfunction function, CUdevice device, const artifact& made) {
     const launch_attributes& declared = made.attributes;
     const auto refuse = [&](std::string_view what) {
-        throw error(errc::unsupported_operation, accy::detail::message("kernel '", made.entry_name, "' declares ", what,
-                                                                       ", which this device does not support"));
+        throw error(errc::unsupported_operation, accy::detail::message({"kernel '", made.entry_name, "' declares ", what,
+                                                                        ", which this device does not support"}));
     };
     if (declared.clustered() &&
         device_attribute(api, device, CU_DEVICE_ATTRIBUTE_CLUSTER_LAUNCH, "CU_DEVICE_ATTRIBUTE_CLUSTER_LAUNCH") == 0)
@@ -94,9 +94,9 @@ inline void check_resident(const kernel& loaded, const dim3& grid) {
     const std::uint64_t blocks = std::uint64_t{grid.x} * grid.y * grid.z;
     if (blocks > loaded.resident_block_limit) [[unlikely]]
         throw error(errc::launch_argument_mismatch,
-                    accy::detail::message("a cooperative kernel's grid of ", blocks, " blocks, but at most ",
-                                          loaded.resident_block_limit,
-                                          " blocks of it can be resident at once on this device"));
+                    accy::detail::message({"a cooperative kernel's grid of ", blocks, " blocks, but at most ",
+                                           loaded.resident_block_limit,
+                                           " blocks of it can be resident at once on this device"}));
 }
 
 }  // namespace accy::cuda::detail

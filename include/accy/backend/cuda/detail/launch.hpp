@@ -27,8 +27,8 @@ inline void launch_kernel(const driver_api& api, CUcontext context, const kernel
                           std::span<const kernel_argument> arguments, CUstream stream) {
     if (arguments.size() != loaded.parameter_count) [[unlikely]]
         throw error(errc::launch_argument_mismatch,
-                    accy::detail::message("the kernel takes ", loaded.parameter_count, " parameters, the launch binds ",
-                                          arguments.size()));
+                    accy::detail::message({"the kernel takes ", loaded.parameter_count, " parameters, the launch binds ",
+                                           arguments.size()}));
     accy::detail::check_launch_arguments({"cuda backend: launch"}, config, arguments);
     const context_scope current(api, context);
     kernel_parameters parameters(api, arguments);
@@ -40,8 +40,8 @@ inline void launch_kernel(const driver_api& api, CUcontext context, const kernel
     launch.numAttrs = attributes.size();
     const CUresult result = api.launch_kernel_ex(&launch, loaded.function, parameters.data(), nullptr);
     if (result != CUDA_SUCCESS) [[unlikely]]
-        fail(api, result, "cuLaunchKernelEx", "grid ", config.grid, ", block ", config.block, ", ", config.shared_bytes,
-             " bytes of dynamic shared memory");
+        fail(api, result, "cuLaunchKernelEx", "grid ", to_string(config.grid), ", block ", to_string(config.block), ", ",
+             config.shared_bytes, " bytes of dynamic shared memory");
 }
 
 }  // namespace accy::cuda::detail

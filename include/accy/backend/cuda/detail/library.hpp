@@ -35,7 +35,7 @@ struct library_code {
 
 /// "the cuda_ptx of kernel 'k'": code that fails to load, for its error.
 inline std::string code_name(format code_format, std::string_view entry_name) {
-    return accy::detail::message("the ", code_format, " of kernel '", entry_name, "'");
+    return accy::detail::message({"the ", code_format, " of kernel '", entry_name, "'"});
 }
 
 /// "; JIT log:\n..." of code that does not load, for its error. A library leaves the JIT's log
@@ -50,7 +50,7 @@ inline std::string jit_log_text(const driver_api& api, const library_code& code)
         api.module_unload(module);
     log.back() = '\0';
     const std::string_view text(log.data());
-    return text.empty() ? std::string(" (the JIT log is empty)") : accy::detail::message("; JIT log:\n", text);
+    return text.empty() ? std::string(" (the JIT log is empty)") : accy::detail::message({"; JIT log:\n", text});
 }
 
 /// The loaded libraries of the process, counted by users and told apart by their bytes, which each

@@ -30,10 +30,10 @@ inline std::optional<ptx_entry> read_ptx_entry(const artifact& made) {
     std::optional<ptx_entry> found = find_ptx_entry(made.ptx, made.symbol);
     if (found && made.attributes.waits_on_predecessor && !found->waits_on_predecessor)
         throw error(errc::invalid_artifact,
-                    accy::detail::message("kernel '", made.entry_name,
-                                          "' is declared waits_on_predecessor, but its PTX has no griddepcontrol.wait "
-                                          "(cudaGridDependencySynchronize()): launched early, it would race with the "
-                                          "stage before it"));
+                    accy::detail::message({"kernel '", made.entry_name,
+                                           "' is declared waits_on_predecessor, but its PTX has no griddepcontrol.wait "
+                                           "(cudaGridDependencySynchronize()): launched early, it would race with the "
+                                           "stage before it"}));
     return found;
 }
 
@@ -66,8 +66,8 @@ inline void prepare(loadable_code& prepared, const artifact& made) {
 inline kernel load_kernel(const driver_api& api, CUdevice device, const artifact& made) {
     // An artifact made by hand rather than by create_artifact may hold no code at all.
     if (made.format == format::cuda_ptx ? made.ptx.empty() : made.image.empty())
-        throw error(errc::invalid_artifact, accy::detail::message(code_name(made.format, made.entry_name),
-                                                                  " is empty: there is no code to load"));
+        throw error(errc::invalid_artifact, accy::detail::message({code_name(made.format, made.entry_name),
+                                                                   " is empty: there is no code to load"}));
     loadable_code prepared;
     prepare(prepared, made);
     const CUlibrary library = libraries().acquire(api, prepared.code);

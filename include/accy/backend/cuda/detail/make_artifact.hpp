@@ -25,18 +25,18 @@ inline bool is_cuda_format(format fmt) noexcept {
 /// driver; CUDA source is compiled by NVRTC for compute capability `major.minor`.
 inline artifact make_artifact(const kernel_entry& entry, format fmt, const payload& code, int major, int minor) {
     const auto entry_text = [&] {
-        return accy::detail::message("kernel entry '", entry.entry_name, "' (", entry.target, " v", entry.version, ")");
+        return accy::detail::message({"kernel entry '", entry.entry_name, "' (", entry.target, " v", entry.version, ")"});
     };
     if (!is_cuda_format(fmt))
         throw error(errc::unsupported_operation,
-                    accy::detail::message("the CUDA backend loads cuda_ptx, cuda_cubin, cuda_fatbin and cuda_source, not ",
-                                          fmt, " (", entry_text(), ")"));
+                    accy::detail::message({"the CUDA backend loads cuda_ptx, cuda_cubin, cuda_fatbin and cuda_source, not ",
+                                           fmt, " (", entry_text(), ")"}));
     artifact made{fmt, entry.entry_name, entry.entry_name, {}, {}, nullptr, entry.parameters, entry.geometry.block,
                   entry.geometry.shared.total(entry.geometry.block), entry.attributes};
     const bool textual = fmt == format::cuda_ptx || fmt == format::cuda_source;
     if (textual ? code.text.empty() : code.image.empty())
-        throw error(errc::invalid_artifact, accy::detail::message(entry_text(), " has no ", fmt, " payload (",
-                                                                  textual ? "text" : "image bytes", " expected)"));
+        throw error(errc::invalid_artifact, accy::detail::message({entry_text(), " has no ", fmt, " payload (",
+                                                                   textual ? "text" : "image bytes", " expected)"}));
     if (fmt == format::cuda_ptx) {
         made.ptx = code.text;
     } else if (fmt == format::cuda_source) {

@@ -50,18 +50,18 @@ inline loaded_nvrtc load_nvrtc() {
         library = dlopen(name, RTLD_NOW | RTLD_LOCAL);
         if (library != nullptr) break;
         const char* reason = dlerror();
-        accy::detail::append(reasons, reasons.empty() ? "" : "; ", reason != nullptr ? reason : name);
+        accy::detail::append(reasons, {reasons.empty() ? "" : "; ", reason != nullptr ? reason : name});
     }
     if (library == nullptr) {
-        loaded.failure = accy::detail::message("NVRTC (libnvrtc.so.13/12) was not found; is the CUDA toolkit's "
-                                               "runtime compiler installed? (dlopen: ", reasons, ")");
+        loaded.failure = accy::detail::message({"NVRTC (libnvrtc.so.13/12) was not found; is the CUDA toolkit's "
+                                                "runtime compiler installed? (dlopen: ", reasons, ")"});
         return loaded;
     }
     const auto resolve = [&](const char* symbol, auto& function) {
         function = reinterpret_cast<std::remove_reference_t<decltype(function)>>(dlsym(library, symbol));
         if (function == nullptr && loaded.failure.empty())
             loaded.failure =
-                accy::detail::message("NVRTC (libnvrtc) has no ", symbol, ": a CUDA 12 or later NVRTC is needed");
+                accy::detail::message({"NVRTC (libnvrtc) has no ", symbol, ": a CUDA 12 or later NVRTC is needed"});
     };
     nvrtc_api& api = loaded.api;
     resolve("nvrtcVersion", api.version);
@@ -102,7 +102,7 @@ struct nvrtc_program {
 /// "NVRTC_ERROR_COMPILATION": NVRTC's name of a result.
 inline std::string result_text(const nvrtc_api& api, nvrtcResult result) {
     const char* text = api.get_error_string(result);
-    return text != nullptr ? std::string(text) : accy::detail::message("nvrtcResult ", static_cast<int>(result));
+    return text != nullptr ? std::string(text) : accy::detail::message({"nvrtcResult ", static_cast<int>(result)});
 }
 
 /// The compile log of `program`, without its terminating NUL; empty where there is none.
@@ -117,8 +117,8 @@ inline std::string compile_log(const nvrtc_program& program) {
 
 [[noreturn, gnu::cold, gnu::noinline]] inline void fail(const nvrtc_api& api, nvrtcResult result, std::string_view call,
                                                          std::string_view entry, std::string_view arch) {
-    throw error(errc::invalid_artifact, accy::detail::message(call, " failed with ", result_text(api, result),
-                                                              " for the kernel '", entry, "' (", arch, ")"));
+    throw error(errc::invalid_artifact, accy::detail::message({call, " failed with ", result_text(api, result),
+                                                               " for the kernel '", entry, "' (", arch, ")"}));
 }
 
 /// Compiles `source` for sm_<major><minor> and returns the cubin and the lowered (mangled) name of
@@ -128,7 +128,7 @@ inline std::string compile_log(const nvrtc_program& program) {
 inline compiled_source compile_cuda_source(std::string_view source, std::string_view entry_name, int major,
                                            int minor) {
     const nvrtc_api& api = nvrtc();
-    const std::string arch = accy::detail::message("sm_", major, minor);
+    const std::string arch = accy::detail::message({"sm_", major, minor});
     const std::string entry(entry_name);
     // NVRTC reads a NUL-terminated string and the view need not be one. With no name, the log calls
     // the source "default_program".
@@ -143,22 +143,22 @@ inline compiled_source compile_cuda_source(std::string_view source, std::string_
 
     // A real architecture, so that the result is a cubin that loads with no JIT. The dialect is that
     // of the kernels accy_add_kernels builds with nvcc; NVRTC 12.0 and later accept it.
-    const std::string arch_option = accy::detail::message("--gpu-architecture=", arch);
+    const std::string arch_option = accy::detail::message({"--gpu-architecture=", arch});
     const char* const options[] = {arch_option.c_str(), "-std=c++20"};
     if (const nvrtcResult result = api.compile_program(program.handle, 2, options); result != NVRTC_SUCCESS) {
         const std::string log = compile_log(program);
         throw error(errc::invalid_artifact,
-                    accy::detail::message("NVRTC ", api.major, ".", api.minor, " could not compile the kernel '", entry,
-                                          "' for ", arch, " (", result_text(api, result), "); its log:\n",
-                                          log.empty() ? "(empty)" : log));
+                    accy::detail::message({"NVRTC ", api.major, ".", api.minor, " could not compile the kernel '", entry,
+                                           "' for ", arch, " (", result_text(api, result), "); its log:\n",
+                                           log.empty() ? "(empty)" : log}));
     }
 
     compiled_source compiled;
     const char* lowered = nullptr;
     if (api.get_lowered_name(program.handle, entry.c_str(), &lowered) != NVRTC_SUCCESS || lowered == nullptr)
         throw error(errc::invalid_artifact,
-                    accy::detail::message("NVRTC has no lowered name for the kernel '", entry, "' (", arch,
-                                          "): is it the name of a __global__ function in the source?"));
+                    accy::detail::message({"NVRTC has no lowered name for the kernel '", entry, "' (", arch,
+                                           "): is it the name of a __global__ function in the source?"}));
     compiled.lowered_name = lowered;  // copied: the program owns the string
     std::size_t size = 0;
     if (const nvrtcResult result = api.get_cubin_size(program.handle, &size); result != NVRTC_SUCCESS)

@@ -186,20 +186,20 @@ inline bool ptx_parameter_matches(const ptx_parameter& found, const parameter& d
 
 /// Appends ".u64 .ptr", ".f32", ".b8[128]": a PTX parameter's type, for messages.
 inline void append_ptx_parameter(std::string& text, const ptx_parameter& found) {
-    accy::detail::append(text, '.', found.type, found.pointer ? " .ptr" : "");
+    accy::detail::append(text, {'.', found.type, found.pointer ? " .ptr" : ""});
     if (found.array && ptx_type_size(found.type) != 0)
-        accy::detail::append(text, '[', found.size / ptx_type_size(found.type), ']');
+        accy::detail::append(text, {'[', found.size / ptx_type_size(found.type), ']'});
 }
 
 /// Appends "buffer", "scalar f32", "bytes (128, aligned to 64)": a declared parameter, for messages.
 inline void append_declared_parameter(std::string& text, const parameter& declared) {
-    accy::detail::append(text, declared.what);
-    if (declared.what == parameter::kind::scalar) accy::detail::append(text, ' ', declared.type);
+    accy::detail::append(text, {declared.what});
+    if (declared.what == parameter::kind::scalar) accy::detail::append(text, {' ', declared.type});
     if (declared.what == parameter::kind::bytes)
-        accy::detail::append(text, " (", declared.size, ", aligned to ", declared.alignment, ')');
+        accy::detail::append(text, {" (", declared.size, ", aligned to ", declared.alignment, ')'});
     if (declared.what == parameter::kind::tensor_map)
-        accy::detail::append(text, " (", *declared.element, ", rank ", declared.rank, ", aligned to ", declared.alignment,
-                             ')');
+        accy::detail::append(text, {" (", *declared.element, ", rank ", declared.rank, ", aligned to ", declared.alignment,
+                              ')'});
 }
 
 /// Empty when the PTX entry's parameters can take what `declared` describes, parameter by
@@ -210,17 +210,17 @@ inline void append_declared_parameter(std::string& text, const parameter& declar
 inline std::string compare_ptx_parameters(const ptx_entry& found, const parameter_list& declared,
                                           std::string_view entry_name) {
     if (found.count != declared.size())
-        return accy::detail::message("kernel '", entry_name, "': ",
-                                     found.count > limits::kernel_parameters ? "its PTX takes more than " : "its PTX takes ",
-                                     found.count > limits::kernel_parameters ? limits::kernel_parameters : found.count,
-                                     " parameters, its entry declares ", declared.size());
+        return accy::detail::message({"kernel '", entry_name, "': ",
+                                      found.count > limits::kernel_parameters ? "its PTX takes more than " : "its PTX takes ",
+                                      found.count > limits::kernel_parameters ? limits::kernel_parameters : found.count,
+                                      " parameters, its entry declares ", declared.size()});
     for (std::size_t i = 0; i < declared.size(); ++i) {
         if (ptx_parameter_matches(found.parameters[i], declared[i])) continue;
-        std::string text = accy::detail::message("kernel '", entry_name, "': PTX parameter ", i, " is ");
+        std::string text = accy::detail::message({"kernel '", entry_name, "': PTX parameter ", i, " is "});
         append_ptx_parameter(text, found.parameters[i]);
         if (declared[i].what == parameter::kind::tensor_map)
-            accy::detail::append(text, " aligned to ", found.parameters[i].alignment);
-        accy::detail::append(text, ", its entry declares parameter ", i, " '", declared[i].name, "' as ");
+            accy::detail::append(text, {" aligned to ", found.parameters[i].alignment});
+        accy::detail::append(text, {", its entry declares parameter ", i, " '", declared[i].name, "' as "});
         append_declared_parameter(text, declared[i]);
         return text;
     }

@@ -26,9 +26,9 @@ inline std::string describe_layout(std::span<const std::size_t> offsets, std::sp
                                    const parameter_list* names) {
     std::string text;
     for (std::size_t i = 0; i < offsets.size(); ++i) {
-        accy::detail::append(text, i == 0 ? "" : ", ", i);
-        if (names != nullptr) accy::detail::append(text, " '", (*names)[i].name, "'");
-        accy::detail::append(text, " at ", offsets[i], " (", sizes[i], " bytes)");
+        accy::detail::append(text, {i == 0 ? "" : ", ", i});
+        if (names != nullptr) accy::detail::append(text, {" '", (*names)[i].name, "'"});
+        accy::detail::append(text, {" at ", offsets[i], " (", sizes[i], " bytes)"});
     }
     return text.empty() ? std::string("no parameters") : text;
 }
@@ -83,15 +83,15 @@ inline void check_signature(const driver_api& api, CUfunction function, const ar
     }
     if (matches) return;
     const bool more = !known_count && count > declared.size();  // one past the declared ones answered
-    std::string text = accy::detail::message(
-        "kernel '", made.entry_name, "' takes ", more ? "at least " : "", count, " parameters: ",
-        describe_layout(std::span(offsets).first(count), std::span(sizes).first(count), nullptr), more ? ", ..." : "",
-        "; its entry declares ", declared.size(), ": ",
-        describe_layout(std::span(declared_offsets).first(declared.size()), std::span(declared_sizes).first(declared.size()),
-                        &declared));
+    std::string text = accy::detail::message({
+         "kernel '", made.entry_name, "' takes ", more ? "at least " : "", count, " parameters: ",
+         describe_layout(std::span(offsets).first(count), std::span(sizes).first(count), nullptr), more ? ", ..." : "",
+         "; its entry declares ", declared.size(), ": ",
+         describe_layout(std::span(declared_offsets).first(declared.size()), std::span(declared_sizes).first(declared.size()),
+                         &declared)});
     if (base != 0)
-        accy::detail::append(text, " (where the driver places them: its parameter area starts ", base,
-                             " bytes past a multiple of ", declared.alignment(), ")");
+        accy::detail::append(text, {" (where the driver places them: its parameter area starts ", base,
+                              " bytes past a multiple of ", declared.alignment(), ")"});
     throw error(errc::launch_argument_mismatch, text);
 }
 

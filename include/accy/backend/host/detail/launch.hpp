@@ -61,12 +61,12 @@ struct block_job {
     try {
         std::rethrow_exception(failure);
     } catch (const error& thrown) {
-        throw error(thrown.code(), accy::detail::message(block, ": ", thrown.message()), thrown.driver_result());
+        throw error(thrown.code(), accy::detail::message({block, ": ", thrown.message()}), thrown.driver_result());
     } catch (const std::exception& thrown) {
-        throw error(errc::device_error, accy::detail::message(block, " threw: ", thrown.what()));
+        throw error(errc::device_error, accy::detail::message({block, " threw: ", thrown.what()}));
     } catch (...) {
         throw error(errc::device_error,
-                    accy::detail::message(block, " threw: an exception not derived from std::exception"));
+                    accy::detail::message({block, " threw: an exception not derived from std::exception"}));
     }
 }
 
@@ -82,18 +82,19 @@ inline void run_blocks(thread_pool& pool, const kernel& loaded, const launch_con
                        std::span<const kernel_argument> arguments) {
     if (loaded.function == nullptr)
         throw error(errc::invalid_artifact, "host backend: launch of a kernel that no load_artifact returned");
-    const auto named = [&] { return accy::detail::message("host backend: launch of '", loaded.entry_name, "'"); };
+    const auto named = [&] { return accy::detail::message({"host backend: launch of '", loaded.entry_name, "'"}); };
     if (arguments.size() != loaded.parameters.size())
         throw error(errc::launch_argument_mismatch,
-                    accy::detail::message(named(), ": the entry declares ", loaded.parameters.size(),
-                                          " parameters, the launch passes ", arguments.size()));
+                    accy::detail::message({named(), ": the entry declares ", loaded.parameters.size(),
+                                           " parameters, the launch passes ", arguments.size()}));
     accy::detail::check_launch_arguments({"host backend: launch of '", loaded.entry_name, "'"}, config, arguments);
     const dim3 grid = config.grid;
 
     block_job job{loaded, config, arguments};
     pool.run(std::uint64_t{grid.x} * grid.y * grid.z, job);
     if (job.failure)
-        rethrow_block_failure(job.failure, accy::detail::message(named(), ": block ", job.failed_block, " of grid ", grid));
+        rethrow_block_failure(job.failure, accy::detail::message({named(), ": block ", to_string(job.failed_block),
+                                                                  " of grid ", to_string(grid)}));
 }
 
 }  // namespace accy::host::detail

@@ -16,8 +16,8 @@ namespace accy::host::detail {
 /// without a host function.
 inline artifact make_artifact(const kernel_entry& entry, format fmt, const payload& code) {
     const auto fail = [&](errc code, const auto&... why) {
-        throw error(code, accy::detail::message("host backend: kernel entry '", entry.entry_name, "' (target '", entry.target,
-                                                "' v", entry.version, ") ", why...));
+        throw error(code, accy::detail::message({"host backend: kernel entry '", entry.entry_name, "' (target '", entry.target,
+                                                 "' v", entry.version, ") ", why...}));
     };
     if (fmt != format::host)
         fail(errc::unsupported_operation, "is asked for as ", fmt, "; the host backend runs only host entries");

@@ -23,7 +23,7 @@ inline buffer allocate(std::size_t byte_size) {
                        : nullptr;
     if (memory == nullptr)
         throw error(errc::out_of_memory,
-                    accy::detail::message("host backend: cannot allocate a buffer of ", byte_size, " bytes"));
+                    accy::detail::message({"host backend: cannot allocate a buffer of ", byte_size, " bytes"}));
     return {static_cast<std::uint64_t>(reinterpret_cast<std::uintptr_t>(memory)), byte_size};
 }
 

@@ -33,7 +33,7 @@ void append_floating(std::string& text, Floating value) {
     text.append(digits, static_cast<std::size_t>(end - digits));
 }
 
-ACCY_DECL void append_parts(std::string& text, std::initializer_list<message_part> parts) {
+ACCY_DECL void append(std::string& text, std::initializer_list<message_part> parts) {
     for (const message_part& part : parts) {
         switch (part.what()) {
         case message_part::kind::text: text.append(part.text()); break;
@@ -41,8 +41,18 @@ ACCY_DECL void append_parts(std::string& text, std::initializer_list<message_par
         case message_part::kind::negative_integer: append_decimal(text, part.magnitude(), true); break;
         case message_part::kind::single: append_floating(text, static_cast<float>(part.floating())); break;
         case message_part::kind::double_precision: append_floating(text, part.floating()); break;
+        case message_part::kind::unknown_format:
+            text.append("format ");
+            append_decimal(text, part.magnitude(), false);
+            break;
         }
     }
+}
+
+ACCY_DECL std::string message(std::initializer_list<message_part> parts) {
+    std::string text;
+    append(text, parts);
+    return text;
 }
 
 }  // namespace accy::detail

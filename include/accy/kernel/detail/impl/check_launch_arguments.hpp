@@ -21,8 +21,8 @@ namespace accy::detail {
 [[noreturn, gnu::cold]] ACCY_DECL void fail_launch(std::initializer_list<message_part> who,
                                                    std::initializer_list<message_part> why) {
     std::string text;
-    append_parts(text, who);
-    append_parts(text, why);
+    append(text, who);
+    append(text, why);
     throw error(errc::launch_argument_mismatch, text);
 }
 

@@ -24,30 +24,30 @@ inline void append_declaration(std::string& text, const parameter& declared, std
     switch (declared.what) {
     case parameter::kind::buffer:
         if (!declared.element)
-            return append(text, "a buffer without element type (", bound_bytes, bytes(bound_bytes), " bound)");
-        return append(text, "a buffer of ", *declared.element, " (", size_of(*declared.element), "-byte elements)");
+            return append(text, {"a buffer without element type (", bound_bytes, bytes(bound_bytes), " bound)"});
+        return append(text, {"a buffer of ", *declared.element, " (", size_of(*declared.element), "-byte elements)"});
     case parameter::kind::scalar:
-        return append(text, "a scalar of ", declared.type, " (", size_of(declared.type), bytes(size_of(declared.type)), ")");
-    case parameter::kind::bytes: return append(text, "bytes by value (", declared.size, bytes(declared.size), ")");
+        return append(text, {"a scalar of ", declared.type, " (", size_of(declared.type), bytes(size_of(declared.type)), ")"});
+    case parameter::kind::bytes: return append(text, {"bytes by value (", declared.size, bytes(declared.size), ")"});
     case parameter::kind::tensor_map:
-        return append(text, "a tensor map of ", declared.element ? to_string(*declared.element) : "?", " in ", declared.rank,
-                      " dimensions");
+        return append(text, {"a tensor map of ", declared.element ? to_string(*declared.element) : "?", " in ", declared.rank,
+                       " dimensions"});
     }
-    append(text, "a ", declared.what, " parameter");
+    append(text, {"a ", declared.what, " parameter"});
 }
 
 ACCY_DECL void misused(std::string_view kernel_name, const host_access& asked, std::size_t index,
                        const parameter_list& declared, std::span<const kernel_argument> arguments) {
-    std::string text = message("host kernel '", kernel_name, "': ", asked.accessor);
+    std::string text = message({"host kernel '", kernel_name, "': ", asked.accessor});
     if (asked.kind != parameter::kind::tensor_map) {  // the one accessor that is not a template
-        if (asked.type) append(text, '<', *asked.type, '>');
-        else append(text, '<', asked.size, "-byte T>");
+        if (asked.type) append(text, {'<', *asked.type, '>'});
+        else append(text, {'<', asked.size, "-byte T>"});
     }
-    append(text, " of parameter ", index);
+    append(text, {" of parameter ", index});
     if (index >= declared.size()) {
-        append(text, ", past the end of the entry's ", declared.size(), " parameters");
+        append(text, {", past the end of the entry's ", declared.size(), " parameters"});
     } else {
-        append(text, " '", declared[index].name, "', declared ");
+        append(text, {" '", declared[index].name, "', declared "});
         append_declaration(text, declared[index], arguments[index].buffer.byte_size);
     }
     throw error(errc::launch_argument_mismatch, text);

@@ -48,8 +48,8 @@ struct named_buffer {
 
     [[gnu::cold]] std::string text() const {
         std::string name;
-        append_parts(name, {declared.list, " ", declared.index});
-        if (typed) append_parts(name, {" (", declared.type, ")"});
+        append(name, {declared.list, " ", declared.index});
+        if (typed) append(name, {" (", declared.type, ")"});
         return name;
     }
 };
@@ -64,8 +64,8 @@ inline named_buffer passed_buffer(const buffer_plan& declared) noexcept {
 [[noreturn, gnu::cold]] ACCY_DECL void fail_for(errc code, const error_context& context, const named_buffer& named,
                                                 std::initializer_list<message_part> why) {
     std::string reason = named.text();
-    append_parts(reason, {" "});
-    append_parts(reason, why);
+    append(reason, {" "});
+    append(reason, why);
     throw error(code, context, reason);
 }
 
@@ -77,7 +77,7 @@ ACCY_DECL std::size_t byte_size_of(const buffer_plan& declared, const derivation
         extent = evaluate(next, scalars).integer;
     } catch (const error& failure) {
         std::string step;
-        append_parts(step, {"extent of ", named_buffer{declared, true}.text()});
+        append(step, {"extent of ", named_buffer{declared, true}.text()});
         throw failure.in_context(merged({.step = step}, context));
     }
     if (extent < 1)

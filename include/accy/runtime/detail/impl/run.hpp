@@ -188,7 +188,7 @@ inline void fill_arena(const pipeline_table& pipeline, const backend_calls& call
     try {
         allocated = arena.allocate(byte_size, borrow_kept);
     } catch (const error& failure) {
-        const std::string step = message("allocating the scratch arena of ", byte_size, " bytes");
+        const std::string step = message({"allocating the scratch arena of ", byte_size, " bytes"});
         throw failure.in_context(merged({.step = step}, context));
     }
     bool keeps_zero = false;
@@ -215,7 +215,7 @@ inline std::uint32_t read_flag(const stage_run& run, const region_plan& region) 
         call.calls.synchronize(call.device, call.stream);
         call.download(call.device, &value, run.buffers[region.flag], sizeof value);
     } catch (const error& failure) {
-        const std::string step = message("reading the flag of the ", region.kind, " of stages ", region.first, " to ", region.end - 1);
+        const std::string step = message({"reading the flag of the ", region.kind, " of stages ", region.first, " to ", region.end - 1});
         throw failure.in_context(merged({.step = step}, call.context));
     }
     return value;
