@@ -15,6 +15,7 @@
 #include <accy/kernel/detail/impl/check_launch_arguments.hpp>
 #include <accy/kernel/detail/impl/host_access.hpp>
 #include <accy/runtime/detail/impl/checks.hpp>
+#include <accy/runtime/detail/impl/describe.hpp>
 #include <accy/runtime/detail/impl/derive_peer.hpp>
 #include <accy/runtime/detail/impl/derive_tensor_map.hpp>
 #include <accy/runtime/detail/impl/evaluate.hpp>
