@@ -35,8 +35,8 @@ namespace detail {
 
 /// Appends "tensor map of operand<0>, f16, extents [n, m], strides [(n * 2)], box [64, 64]": a
 /// tensor map as a stage derives it; strides "packed" where the stage gives none.
-[[gnu::cold]] ACCY_DECL void append_tensor_map(std::string& text, const argument_plan& argument, const derivation_step* steps,
-                                 const scalar_info* scalars);
+[[gnu::cold]] ACCY_DECL void append_tensor_map(std::string& text, const argument_plan& argument,
+                                               const derivation_step* steps, const scalar_info* scalars);
 
 /// Appends a grid dimension as the entry derives it from its kernel's parameters.
 [[gnu::cold]] ACCY_DECL void append_grid(std::string& text, const grid_dim& dimension, const parameter_list& parameters);
