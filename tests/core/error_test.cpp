@@ -151,8 +151,8 @@ BOOST_AUTO_TEST_CASE(message_parts_are_text_numbers_and_names) {
     BOOST_TEST(message({-1.5, ' ', 4294967296.0, ' ', 65536.0f, ' ', 0.1f}) == "-1.5 4294967296 65536 0.1");
     BOOST_TEST(message({std::ldexp(1.0, 128), ' ', std::numeric_limits<double>::infinity(), ' ',
                         std::numeric_limits<double>::quiet_NaN()}) == "3.402823669209385e+38 inf nan");
-    BOOST_TEST(message({accy::dtype::f8_e4m3, ' ', accy::format::cuda_ptx, ' ', static_cast<accy::format>(250)}) ==
-               "f8_e4m3 cuda_ptx format 250");
+    BOOST_TEST(message({accy::dtype::f8_e4m3, ' ', accy::format::cuda_ptx, ' ', static_cast<accy::format>(250), ' ',
+                        static_cast<accy::format>(-1)}) == "f8_e4m3 cuda_ptx format 250 format -1");
     BOOST_TEST(message({accy::to_string(accy::dim3{1, 2, 3}), ' ', std::string("text"), ' ', std::string_view("view")}) ==
                "(1, 2, 3) text view");
     std::string text = "a";

@@ -37,13 +37,12 @@ ACCY_DECL void append(std::string& text, std::initializer_list<message_part> par
     for (const message_part& part : parts) {
         switch (part.what()) {
         case message_part::kind::text: text.append(part.text()); break;
-        case message_part::kind::integer: append_decimal(text, part.magnitude(), false); break;
-        case message_part::kind::negative_integer: append_decimal(text, part.magnitude(), true); break;
+        case message_part::kind::integer: append_decimal(text, part.magnitude(), part.negative()); break;
         case message_part::kind::single: append_floating(text, static_cast<float>(part.floating())); break;
         case message_part::kind::double_precision: append_floating(text, part.floating()); break;
         case message_part::kind::unknown_format:
             text.append("format ");
-            append_decimal(text, part.magnitude(), false);
+            append_decimal(text, part.magnitude(), part.negative());
             break;
         }
     }
