@@ -26,20 +26,22 @@ inline constexpr bool is_integer_part =
 /// is one call whatever its parts' types, and no template is made per message.
 class message_part {
 public:
-    enum class kind : unsigned char { text, integer, single, double_precision, unknown_format };
+    enum class kind : unsigned char { text, character, integer, negative_integer, single, double_precision, unknown_format };
 
     message_part(std::string_view text) noexcept : text_(text) {}
     message_part(const char* text) noexcept : text_(text) {}
     /// A `std::string`, which must outlive the part: a temporary lives until the message is built.
     message_part(const std::string& text) noexcept : text_(text) {}
-    /// One character: `character` must outlive the part, as a temporary does until the message is built.
-    message_part(const char& character) noexcept : text_(&character, 1) {}
+    /// One character, kept by value. Not as a view of it: overload resolution for `std::string_view`'s
+    /// constructor from a pointer and a length checks the concepts of C++20's iterator-and-sentinel
+    /// constructor too, which cost g++ about 50 M instructions in every TU that includes accy.
+    message_part(char character) noexcept : what_(kind::character), magnitude_(static_cast<unsigned char>(character)) {}
     template <class Integer>
         requires is_integer_part<Integer>
     message_part(Integer value) noexcept : what_(kind::integer), magnitude_(static_cast<wide_uint>(value)) {
         if constexpr (static_cast<Integer>(-1) < Integer{0}) {
             if (value < 0) {
-                negative_ = true;
+                what_ = kind::negative_integer;
                 magnitude_ = wide_uint{0} - magnitude_;
             }
         }
@@ -49,12 +51,13 @@ public:
         requires requires(const Named& value) { requires std::is_same_v<decltype(to_string(value)), std::string_view>; }
     message_part(const Named& value) noexcept : text_(to_string(value)) {}
     /// A format by name, and a value cast from outside the enumeration as "format 6" or "format -1".
-    message_part(format value) noexcept : message_part(static_cast<std::underlying_type_t<format>>(value)) {
-        if (!negative_ && magnitude_ < format_count) {
-            what_ = kind::text;
+    message_part(format value) noexcept {
+        const auto number = static_cast<std::underlying_type_t<format>>(value);
+        if (static_cast<std::size_t>(number) < format_count) {
             text_ = to_string(value);
         } else {
             what_ = kind::unknown_format;
+            magnitude_ = static_cast<wide_uint>(number);  // sign-extended: `append` reads it back as signed
         }
     }
     message_part(float value) noexcept : what_(kind::single), floating_(value) {}
@@ -64,15 +67,12 @@ public:
     kind what() const noexcept { return what_; }
     std::string_view text() const noexcept { return text_; }
     wide_uint magnitude() const noexcept { return magnitude_; }
-    /// Whether an integer (or an unknown format) is below zero; `magnitude()` is its absolute value.
-    bool negative() const noexcept { return negative_; }
     double floating() const noexcept { return floating_; }
 
 private:
     kind what_ = kind::text;
     std::string_view text_{};
     wide_uint magnitude_ = 0;
-    bool negative_ = false;
     double floating_ = 0;  ///< a float's value is exact in a double
 };
 

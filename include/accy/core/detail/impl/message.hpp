@@ -37,13 +37,17 @@ ACCY_DECL void append(std::string& text, std::initializer_list<message_part> par
     for (const message_part& part : parts) {
         switch (part.what()) {
         case message_part::kind::text: text.append(part.text()); break;
-        case message_part::kind::integer: append_decimal(text, part.magnitude(), part.negative()); break;
+        case message_part::kind::character: text.push_back(static_cast<char>(part.magnitude())); break;
+        case message_part::kind::integer: append_decimal(text, part.magnitude(), false); break;
+        case message_part::kind::negative_integer: append_decimal(text, part.magnitude(), true); break;
         case message_part::kind::single: append_floating(text, static_cast<float>(part.floating())); break;
         case message_part::kind::double_precision: append_floating(text, part.floating()); break;
-        case message_part::kind::unknown_format:
+        case message_part::kind::unknown_format: {
+            const auto value = static_cast<wide_int>(part.magnitude());
             text.append("format ");
-            append_decimal(text, part.magnitude(), part.negative());
+            append_decimal(text, value < 0 ? wide_uint{0} - part.magnitude() : part.magnitude(), value < 0);
             break;
+        }
         }
     }
 }
