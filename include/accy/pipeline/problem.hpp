@@ -3,6 +3,7 @@
 // first one and where it is: `accy::problem_site` says what it is in, and so which indices name it.
 #pragma once
 
+#include <accy/core/detail/message.hpp>
 #include <accy/pipeline/buffer_ref.hpp>
 
 #include <cstddef>
@@ -238,21 +239,27 @@ struct diagnosis {
 /// A diagnosis as text, for tests and logs: `"argument_type_mismatch at stage 0, registry entry 0,
 /// parameter 1"`, `"extent_zero at intermediate 1"`, `"none"`.
 inline std::string to_string(const diagnosis& found) {
-    const auto indexed = [](std::string_view what, std::size_t index) { return std::string(what) + " " + std::to_string(index); };
-    const std::string entry = indexed("stage", found.stage) + ", " + indexed("registry entry", found.entry_index);
-    std::string where;
+    if (found.site == problem_site::none) return std::string(to_string(found.problem));
+    std::string text = detail::message({to_string(found.problem), " at "});
+    const auto entry = [&] { detail::append(text, {"stage ", found.stage, ", registry entry ", found.entry_index}); };
     switch (found.site) {
-    case problem_site::none: return std::string(to_string(found.problem));
-    case problem_site::definition: where = "the definition"; break;
-    case problem_site::scalar: where = indexed("runtime scalar", found.scalar); break;
-    case problem_site::buffer: where = indexed(to_string(found.list), found.buffer); break;
-    case problem_site::stage: where = indexed("stage", found.stage); break;
-    case problem_site::entry: where = entry; break;
-    case problem_site::grid_dimension: where = entry + ", " + indexed("grid dimension", found.argument); break;
-    case problem_site::parameter: where = entry + ", " + indexed("parameter", found.argument); break;
-    case problem_site::region: where = indexed("region", found.argument); break;
+    case problem_site::none: break;
+    case problem_site::definition: text.append("the definition"); break;
+    case problem_site::scalar: detail::append(text, {"runtime scalar ", found.scalar}); break;
+    case problem_site::buffer: detail::append(text, {to_string(found.list), ' ', found.buffer}); break;
+    case problem_site::stage: detail::append(text, {"stage ", found.stage}); break;
+    case problem_site::entry: entry(); break;
+    case problem_site::grid_dimension:
+        entry();
+        detail::append(text, {", grid dimension ", found.argument});
+        break;
+    case problem_site::parameter:
+        entry();
+        detail::append(text, {", parameter ", found.argument});
+        break;
+    case problem_site::region: detail::append(text, {"region ", found.argument}); break;
     }
-    return std::string(to_string(found.problem)) + " at " + where;
+    return text;
 }
 
 }  // namespace accy
