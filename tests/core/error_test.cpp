@@ -10,10 +10,14 @@
 
 #include <boost/test/unit_test.hpp>
 
+#include <bit>
+#include <charconv>
+#include <clocale>
 #include <cmath>
 #include <cstdint>
 #include <limits>
 #include <optional>
+#include <random>
 #include <string>
 #include <string_view>
 #include <utility>
@@ -151,6 +155,8 @@ BOOST_AUTO_TEST_CASE(message_parts_are_text_numbers_and_names) {
     BOOST_TEST(message({-1.5, ' ', 4294967296.0, ' ', 65536.0f, ' ', 0.1f}) == "-1.5 4294967296 65536 0.1");
     BOOST_TEST(message({std::ldexp(1.0, 128), ' ', std::numeric_limits<double>::infinity(), ' ',
                         std::numeric_limits<double>::quiet_NaN()}) == "3.402823669209385e+38 inf nan");
+    BOOST_TEST(message({100.0, ' ', 1e21, ' ', 0.0001, ' ', -0.0, ' ', 5e-324, ' ', 79541493760.0f}) ==
+               "100 1e+21 1e-04 -0 5e-324 79541493760");
     BOOST_TEST(message({accy::dtype::f8_e4m3, ' ', accy::format::cuda_ptx, ' ', static_cast<accy::format>(250), ' ',
                         static_cast<accy::format>(-1)}) == "f8_e4m3 cuda_ptx format 250 format -1");
     BOOST_TEST(message({accy::to_string(accy::dim3{1, 2, 3}), ' ', std::string("text"), ' ', std::string_view("view")}) ==
@@ -158,6 +164,35 @@ BOOST_AUTO_TEST_CASE(message_parts_are_text_numbers_and_names) {
     std::string text = "a";
     accy::detail::append(text, {'b', 3u});
     BOOST_TEST(text == "ab3");
+}
+
+// Floating-point parts are written as std::to_chars writes them (accy does not include <charconv>):
+// the fewest digits that read back, fixed or scientific, whichever is shorter.
+BOOST_AUTO_TEST_CASE(floating_point_parts_read_as_to_chars_writes_them) {
+    std::mt19937_64 random(std::random_device{}());
+    const auto expected = [](auto value) {
+        char text[64];
+        return std::string(text, std::to_chars(text, text + sizeof(text), value).ptr);
+    };
+    for (int i = 0; i < 20000; ++i) {
+        const std::uint64_t bits = random();
+        const auto as_double = std::bit_cast<double>(bits);
+        const auto as_float = std::bit_cast<float>(static_cast<std::uint32_t>(bits));
+        const double scaled = std::ldexp(static_cast<double>(bits % 1000000), static_cast<int>(bits >> 58) - 32);
+        BOOST_TEST(accy::detail::message({as_double}) == expected(as_double), "bits " << bits);
+        BOOST_TEST(accy::detail::message({as_float}) == expected(as_float), "bits " << bits);
+        BOOST_TEST(accy::detail::message({scaled}) == expected(scaled), "bits " << bits);
+    }
+    // snprintf writes a locale's decimal point; a message has '.' in any locale.
+    const std::string previous = std::setlocale(LC_NUMERIC, nullptr);
+    for (const char* comma_locale : {"de_DE.UTF-8", "de_DE.utf8", "fr_FR.UTF-8"}) {
+        if (std::setlocale(LC_NUMERIC, comma_locale) == nullptr) continue;
+        const std::string text = accy::detail::message({-1.5, ' ', 0.25f, ' ', 1.5e-7});
+        std::setlocale(LC_NUMERIC, previous.c_str());
+        BOOST_TEST(text == "-1.5 0.25 1.5e-07");
+        return;
+    }
+    BOOST_TEST_MESSAGE("no locale with a decimal comma is installed: the locale case was not run");
 }
 
 BOOST_AUTO_TEST_SUITE_END()
