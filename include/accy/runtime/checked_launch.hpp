@@ -56,14 +56,14 @@ public:
                    std::string_view label)
         : buffers_{operands.data(), results.data(), scratch.data(), Pipeline::intermediate_count} {
         request_.fmt = pool.format();
-        request_.operands = operands;
-        request_.results = results;
+        request_.operands = {operands.data(), operands.size()};
+        request_.results = {results.data(), results.size()};
         request_.values = detail::scalar_values_of<typename Pipeline::scalars>(runtime_scalars);
         request_.pool = &pool;
         request_.device = &device;
         request_.scratch = scratch;
         request_.label = label;
-        launches_ = detail::checked_launches(request_, detail::values_of<typename Pipeline::scalars>(request_.values).data());
+        launches_ = detail::checked_launches(request_, detail::values_of<typename Pipeline::scalars>(request_.values).at);
     }
 
     /// The runtime scalars, as the pipeline's own tuple.
@@ -82,7 +82,7 @@ public:
     /// Checks the collective stages against a communicator of `ranks` ranks, as a launch does before its first stage.
     void check_collectives(int ranks) const {
         const auto scalars = detail::values_of<typename Pipeline::scalars>(request_.values);
-        launches_.view().check_collectives(scalars.data(), ranks, request_.context());
+        launches_.view().check_collectives(scalars.at, ranks, request_.context());
     }
 
     /// The stage after the group of collective stages that `stage` begins (`launches_view::collective_group_end`).
@@ -91,7 +91,7 @@ public:
     /// Collective stage `stage`, as its communicator runs it, after `bind(stage)`.
     collective_call collective(std::size_t stage) const {
         const auto scalars = detail::values_of<typename Pipeline::scalars>(request_.values);
-        return launches_.view().collective(stage, scalars.data());
+        return launches_.view().collective(stage, scalars.at);
     }
 
     /// Calls `zero(buffer)` with each zero_filled workspace that stage `stage` binds, after `bind(stage)`.
@@ -104,7 +104,7 @@ public:
     std::uint32_t loop_bound(std::size_t region) const {
         constexpr const detail::pipeline_table& pipeline = detail::pipeline_table_of<Pipeline>;
         const auto scalars = detail::values_of<typename Pipeline::scalars>(request_.values);
-        return detail::loop_bound(pipeline, pipeline.regions[region], scalars.data(), request_.context());
+        return detail::loop_bound(pipeline, pipeline.regions[region], scalars.at, request_.context());
     }
 
     /// The buffer that region `region`'s flag names.

@@ -41,6 +41,11 @@ void launch_pipeline(Backend& device, Format fmt, const Operands& operands, cons
                      const Scalars& runtime_scalars, const Options&... options) {
     if constexpr (!is_pipeline<Pipeline>) {
         static_assert(diagnostic::detail::always_false<Pipeline>, "accy::launch_pipeline<P>: P must be an accy::pipeline<Definition>");
+    } else if constexpr (!detail::holds_buffers<Operands> || !detail::holds_buffers<Results>) {
+        static_assert(detail::holds_buffers<Operands>,
+                      "accy::launch_pipeline: the operands are a contiguous container of accy::buffer (std::array, std::vector, std::span, ...)");
+        static_assert(!detail::holds_buffers<Operands> || detail::holds_buffers<Results>,
+                      "accy::launch_pipeline: the results are a contiguous container of accy::buffer (std::array, std::vector, std::span, ...)");
     } else if constexpr (Pipeline::well_formed) {
         static_assert(detail::holds_count<Operands>(Pipeline::operand_count),
                       "accy::launch_pipeline<P>: the operands container has a fixed size that differs from P's operand_count");
@@ -54,8 +59,8 @@ void launch_pipeline(Backend& device, Format fmt, const Operands& operands, cons
         detail::launch_request<Pipeline, Backend> request;
         request.fmt = fmt;
         request.device = &device;
-        request.operands = std::span<const buffer>(operands);
-        request.results = std::span<const buffer>(results);
+        request.operands = {std::data(operands), std::size(operands)};
+        request.results = {std::data(results), std::size(results)};
         request.values = detail::scalar_values_of<typename Pipeline::scalars>(runtime_scalars);
         (detail::apply_option(request, options), ...);
         detail::run(device, request);

@@ -88,7 +88,7 @@ private:
         scratch_buffers owned(device);
         owned.state_->stream_order = stream_order;
         owned.state_->arena = detail::allocate_scratch_arena(
-            detail::pipeline_table_of<Pipeline>, detail::backend_calls_of<Backend, detail::zeroes_buffers<Pipeline>>, &device, scalars.data(),
+            detail::pipeline_table_of<Pipeline>, detail::backend_calls_of<Backend, detail::zeroes_buffers<Pipeline>>, &device, scalars.at,
             owned.state_->buffers.data(), detail::context_of<Pipeline>("allocate_scratch", label),
             stream_order ? &owned.state_->stream_order : nullptr);
         return owned;
@@ -156,13 +156,13 @@ auto layout_scratch(const Scalars& runtime_scalars, std::string_view label = {})
         static_assert(diagnostic::detail::always_false<Pipeline>,
                       "accy::layout_scratch<P>: P must be an accy::pipeline<Definition>");
     } else if constexpr (Pipeline::well_formed) {
-        const auto scalars =
-            detail::values_of<typename Pipeline::scalars>(detail::scalar_values_of<typename Pipeline::scalars>(runtime_scalars));
+        const typename Pipeline::scalar_values values = detail::scalar_values_of<typename Pipeline::scalars>(runtime_scalars);
+        const auto scalars = detail::values_of<typename Pipeline::scalars>(values);  // a struct's points into `values`
         const error_context context = detail::context_of<Pipeline>("layout_scratch", label);
         scratch_layout<Pipeline> layout;
         constexpr const detail::pipeline_table& pipeline = detail::pipeline_table_of<Pipeline>;
-        detail::check_runtime_scalars(pipeline, scalars.data(), context);
-        layout.byte_size = detail::plan_scratch(pipeline, scalars.data(), layout.places.data(), context);
+        detail::check_runtime_scalars(pipeline, scalars.at, context);
+        layout.byte_size = detail::plan_scratch(pipeline, scalars.at, layout.places.data(), context);
         return layout;
     }
 }

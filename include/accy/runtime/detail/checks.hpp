@@ -42,11 +42,23 @@ ACCY_DECL std::size_t byte_size_of(const buffer_plan& declared, const derivation
 ACCY_DECL std::size_t plan_scratch(const pipeline_table& pipeline, const derived_value* scalars, buffer* places,
                                    const error_context& context);
 
+/// A call's operands or results: the buffers of the caller's container. Not a `std::span`: making
+/// one from a container checks the range concepts of span's constructors, about 40 M g++
+/// instructions in every translation unit that launches a pipeline.
+struct given_buffers {
+    const buffer* first = nullptr;
+    std::size_t count = 0;
+
+    std::size_t size() const noexcept { return count; }
+    const buffer* data() const noexcept { return first; }
+    const buffer& operator[](std::size_t index) const noexcept { return first[index]; }
+};
+
 /// The inputs of one call that the checks read besides its pipeline, the same type for every pipeline.
 struct call_inputs {
     format fmt{};
-    std::span<const buffer> operands;
-    std::span<const buffer> results;
+    given_buffers operands;
+    given_buffers results;
     std::optional<std::span<const buffer>> scratch;  ///< the intermediates, then the workspaces, that the caller passed
     const void* scratch_device = nullptr;  ///< the backend that allocated them, where known
     const void* device = nullptr;          ///< the backend launched on, where known

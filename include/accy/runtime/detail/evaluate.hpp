@@ -12,6 +12,7 @@
 #include <accy/core/float_types.hpp>
 #include <accy/core/linkage.hpp>
 #include <accy/pipeline/detail/derivation_step.hpp>
+#include <accy/runtime/detail/room_for.hpp>
 
 #include <array>
 #include <bit>
@@ -21,6 +22,7 @@
 #include <string_view>
 #include <tuple>
 #include <type_traits>
+#include <utility>
 
 namespace accy::detail {
 
@@ -64,11 +66,18 @@ derived_value value_of(const T& scalar) noexcept {
     else return {{}, 0, &scalar};
 }
 
+/// The values of `Count` runtime scalars, as derivation steps read them (`at`, an array).
+template <std::size_t Count>
+struct derived_values {
+    room_for<derived_value, Count> at;
+};
+
 /// The runtime scalars' values, as derivation steps read them; a struct's points into `values`.
 template <class Scalars>
-std::array<derived_value, Scalars::count> values_of(const typename Scalars::values& values) noexcept {
-    return std::apply([](const auto&... scalar) { return std::array<derived_value, Scalars::count>{value_of(scalar)...}; },
-                      values);
+derived_values<Scalars::count> values_of(const typename Scalars::values& values) noexcept {
+    return [&values]<std::size_t... Index>(std::index_sequence<Index...>) {
+        return derived_values<Scalars::count>{{value_of(std::get<Index>(values))...}};
+    }(std::make_index_sequence<Scalars::count>{});
 }
 
 struct derivation_steps;

@@ -16,10 +16,12 @@
 #include <accy/runtime/detail/evaluate.hpp>
 #include <accy/runtime/detail/launch_plan.hpp>
 #include <accy/runtime/detail/pipeline_table_of.hpp>
+#include <accy/runtime/detail/room_for.hpp>
 #include <accy/runtime/detail/stage_launches.hpp>
 #include <accy/runtime/launch_options.hpp>
 
 #include <array>
+#include <concepts>
 #include <cstddef>
 #include <optional>
 #include <span>
@@ -40,6 +42,13 @@ constexpr std::size_t static_extent() {
     else if constexpr (requires { type::extent; }) return type::extent;
     else return std::dynamic_extent;
 }
+
+/// Whether `Container` is a contiguous container of `accy::buffer`s, as `std::data` and `std::size` see it.
+template <class Container>
+inline constexpr bool holds_buffers = requires(const Container& container) {
+    { std::data(container) } -> std::convertible_to<const buffer*>;
+    std::size(container);
+};
 
 template <class Container>
 constexpr bool holds_count(std::size_t count) {
@@ -143,8 +152,8 @@ void check_request(const launch_request<Pipeline, Backend>& request, const deriv
     const error_context context = request.context();
     check_call(pipeline, request, scalars, context);
     if (request.pool != nullptr) check_pool(request.pool->loaded(), request.pool->device(), request.pool->format(), request, context);
-    std::array<std::size_t, Pipeline::operand_count + Pipeline::result_count + Pipeline::scratch_count> sizes{};
-    check_buffers(pipeline, request, scalars, sizes.data(), context);
+    room_for<std::size_t, Pipeline::operand_count + Pipeline::result_count + Pipeline::scratch_count> sizes{};
+    check_buffers(pipeline, request, scalars, sizes, context);
 }
 
 }  // namespace accy::detail

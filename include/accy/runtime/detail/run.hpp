@@ -15,10 +15,10 @@
 #include <accy/runtime/detail/launch_plan.hpp>
 #include <accy/runtime/detail/pipeline_table_of.hpp>
 #include <accy/runtime/detail/launch_request.hpp>
+#include <accy/runtime/detail/room_for.hpp>
 #include <accy/runtime/detail/stage_launches.hpp>
 #include <accy/runtime/detail/trace.hpp>
 
-#include <array>
 #include <cstddef>
 
 namespace accy::detail {
@@ -92,17 +92,17 @@ void run(Backend& device, const launch_request<Pipeline, Backend>& request) {
                   "std::size_t bytes)");
     const trace_range traced_launch(traced([] { return context_text(context_of<Pipeline>(launch_operation)); }));
     const auto scalars = values_of<typename Pipeline::scalars>(request.values);
-    stage_launches<Pipeline> launches = checked_launches(request, scalars.data());
-    std::array<const void*, Pipeline::stage_count> pool_kernels{};
+    stage_launches<Pipeline> launches = checked_launches(request, scalars.at);
+    room_for<const void*, Pipeline::stage_count> pool_kernels{};
     if (request.pool != nullptr)
         for (std::size_t s = 0; s < Pipeline::stage_count; ++s) pool_kernels[s] = &(*request.pool)[s].kernel;
-    std::array<buffer, Pipeline::scratch_count> allocated{};
-    std::array<typename Backend::kernel, Pipeline::stage_count> kernels{};
-    std::array<collective_call, Pipeline::collective_count> collective_calls{};
+    room_for<buffer, Pipeline::scratch_count> allocated{};
+    room_for<typename Backend::kernel, Pipeline::stage_count> kernels{};
+    room_for<collective_call, Pipeline::collective_count> collective_calls{};
     const error_context context = request.context();
-    launch_call call{pipeline_table_of<Pipeline>, backend_calls_of<Backend, zeroes_buffers<Pipeline>>, &device, launches.view(), request, scalars.data(),
-                     request.pool != nullptr ? pool_kernels.data() : nullptr, allocated.data(), kernels.data(),
-                     sizeof(typename Backend::kernel), &request.stream, request.collectives, collective_calls.data(), context,
+    launch_call call{pipeline_table_of<Pipeline>, backend_calls_of<Backend, zeroes_buffers<Pipeline>>, &device, launches.view(), request, scalars.at,
+                     request.pool != nullptr ? pool_kernels : nullptr, allocated, kernels,
+                     sizeof(typename Backend::kernel), &request.stream, request.collectives, collective_calls, context,
                      &stage_trace<Pipeline>, nullptr, nullptr, nullptr};
     if constexpr (Pipeline::region_count != 0) {
         call.launch_regions = &launch_with_regions;

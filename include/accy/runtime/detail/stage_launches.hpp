@@ -15,8 +15,8 @@
 #include <accy/runtime/detail/evaluate.hpp>
 #include <accy/runtime/detail/launch_plan.hpp>
 #include <accy/runtime/detail/pipeline_table_of.hpp>
+#include <accy/runtime/detail/room_for.hpp>
 
-#include <array>
 #include <cstddef>
 #include <cstdint>
 #include <cstring>
@@ -131,16 +131,16 @@ class stage_launches {
 
 public:
     launches_view view() noexcept {
-        return {pipeline_table_of<Pipeline>, entries_.data(), configs_.data(), storage_.data(), arguments_.data()};
+        return {pipeline_table_of<Pipeline>, entries_, configs_, storage_, arguments_};
     }
     /// A view of what has been derived and bound, to read only.
     launches_view view() const noexcept { return const_cast<stage_launches&>(*this).view(); }
 
 private:
-    std::array<const kernel_entry*, Pipeline::stage_count> entries_{};
-    std::array<launch_config, Pipeline::stage_count> configs_{};
-    alignas(plan.storage_alignment) std::array<std::byte, plan.storage_bytes == 0 ? 1 : plan.storage_bytes> storage_{};
-    std::array<kernel_argument, plan.arguments.size()> arguments_{};
+    room_for<const kernel_entry*, Pipeline::stage_count> entries_{};
+    room_for<launch_config, Pipeline::stage_count> configs_{};
+    alignas(plan.storage_alignment) room_for<std::byte, plan.storage_bytes> storage_{};
+    room_for<kernel_argument, plan.arguments.size()> arguments_{};
 };
 
 }  // namespace accy::detail
