@@ -30,7 +30,7 @@ namespace detail {
 ACCY_DECL void append_context(std::string& text, const error_context& context) {
     const std::size_t start = text.size();
     const auto separate = [&](std::string_view separator) {
-        if (text.size() != start) text.append(separator);
+        if (text.size() != start) append(text, {separator});
     };
     append(text, {context.operation});
     if (!context.pipeline.empty()) {

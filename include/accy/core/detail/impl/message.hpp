@@ -9,10 +9,18 @@
 #include <cstddef>
 #include <cstdio>
 #include <cstdlib>
+#include <cstring>
 #include <initializer_list>
 #include <string>
 
 namespace accy::detail {
+
+/// `text.append(first, count)`, out of line: each `std::string::append` that g++ inlines costs every
+/// translation unit that compiles messages a few million instructions, and every part of every
+/// message goes through this one.
+[[gnu::noinline]] ACCY_DECL void append_chars(std::string& text, const char* first, std::size_t count) {
+    text.append(first, count);
+}
 
 /// Appends `magnitude` in decimal, after a minus sign where `negative`.
 ACCY_DECL void append_decimal(std::string& text, wide_uint magnitude, bool negative) {
@@ -23,7 +31,7 @@ ACCY_DECL void append_decimal(std::string& text, wide_uint magnitude, bool negat
         magnitude /= 10;
     } while (magnitude != 0);
     if (negative) *--first = '-';
-    text.append(first, static_cast<std::size_t>(digits + sizeof(digits) - first));
+    append_chars(text, first, static_cast<std::size_t>(digits + sizeof(digits) - first));
 }
 
 /// Whether `text`, read as a float where `single` and else as a double, is `value`.
@@ -40,7 +48,7 @@ ACCY_DECL bool reads_back(const char* text, double value, bool single) {
     char written[32];  // the longest: "-1.7976931348623157e+308"
     if (value != value || value - value != 0) {  // a NaN, or an infinity
         std::snprintf(written, sizeof(written), "%g", value);
-        text.append(written);
+        append_chars(text, written, std::strlen(written));
         return;
     }
     const int most_digits = single ? 9 : 17;  // max_digits10: enough for any value
@@ -65,21 +73,25 @@ ACCY_DECL bool reads_back(const char* text, double value, bool single) {
         if ((*c >= '0' && *c <= '9') || *c == 'e' || *c == '+' || *c == '-') *out++ = *c;
         else if (out[-1] != '.') *out++ = '.';
     }
-    text.append(written, static_cast<std::size_t>(out - written));
+    append_chars(text, written, static_cast<std::size_t>(out - written));
 }
 
 ACCY_DECL void append(std::string& text, std::initializer_list<message_part> parts) {
     for (const message_part& part : parts) {
         switch (part.what()) {
-        case message_part::kind::text: text.append(part.text()); break;
-        case message_part::kind::character: text.push_back(static_cast<char>(part.magnitude())); break;
+        case message_part::kind::text: append_chars(text, part.text().data(), part.text().size()); break;
+        case message_part::kind::character: {
+            const auto character = static_cast<char>(part.magnitude());
+            append_chars(text, &character, 1);
+            break;
+        }
         case message_part::kind::integer: append_decimal(text, part.magnitude(), false); break;
         case message_part::kind::negative_integer: append_decimal(text, part.magnitude(), true); break;
         case message_part::kind::single: append_floating(text, part.floating(), true); break;
         case message_part::kind::double_precision: append_floating(text, part.floating(), false); break;
         case message_part::kind::unknown_format: {
             const auto value = static_cast<wide_int>(part.magnitude());
-            text.append("format ");
+            append_chars(text, "format ", 7);
             append_decimal(text, value < 0 ? wide_uint{0} - part.magnitude() : part.magnitude(), value < 0);
             break;
         }
