@@ -42,7 +42,7 @@ ACCY_DECL bool reads_back(const char* text, double value, bool single) {
 /// Appends `value` (a float's where `single`) in the fewest significant digits that, correctly
 /// rounded, read back as it; fixed or scientific, whichever is shorter, fixed on a tie, as
 /// `std::to_chars` writes it ("1.5", "65536", "3e+09", "inf", "nan"). Not `std::to_chars` itself:
-/// <charconv> costs every translation unit that includes accy 4 % more compiler work with clang 14.
+/// <charconv> cost `accy.hpp` alone 6 % of its compiler instructions with clang 14, 3 % with g++ 12.
 /// `snprintf` writes, and `strtod` reads, the locale's decimal point: the text gets a '.' instead.
 [[gnu::cold]] ACCY_DECL void append_floating(std::string& text, double value, bool single) {
     char written[32];  // the longest: "-1.7976931348623157e+308"
