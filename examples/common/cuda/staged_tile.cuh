@@ -109,15 +109,21 @@ struct staged_tile : tile_rows<T, BlockThreads, ItemsPerThread> {
         __syncthreads();
     }
 
-    /// The vectors this thread scans in `staged`: `rows` consecutive ones, so that its elements are
-    /// consecutive and a tile takes one warp scan, not one per row (nine rows of 4-byte elements took
-    /// 54 shuffles per warp and tile, 108 for f64). A warp's 16-byte reads of shared memory go 8 lanes
-    /// at a time, lane l at vector l * rows + r: with `rows` odd, on distinct banks. Moved as 16-byte
-    /// words, as load_row's: as vectors, f16's moved element by element.
+    /// The vectors this thread scans (or, in the compaction, counts and gathers) in `staged`: `rows`
+    /// consecutive ones, so that its elements are consecutive and a tile takes one warp scan, not one
+    /// per row (nine rows of 4-byte elements took 54 shuffles per warp and tile, 108 for f64). A
+    /// warp's 16-byte reads of shared memory go 8 lanes at a time, lane l at vector l * rows + r: with
+    /// `rows` odd, on distinct banks. Moved as 16-byte words, as load_row's: as vectors, f16's moved
+    /// element by element.
     static __device__ __forceinline__ uint4& own_vector(vector* staged, unsigned r) {
         return reinterpret_cast<uint4*>(staged)[threadIdx.x * rows + r];
     }
     static_assert(rows % 2 == 1, "conflict-free reads of consecutive vectors");
+
+    /// The index of the first element of this thread's vector `r` (own_vector) of tile `tile_index`.
+    static __device__ __forceinline__ std::uint64_t own_first(std::uint32_t tile_index, unsigned r) {
+        return std::uint64_t{tile_index} * tile + (threadIdx.x * rows + r) * per_vector;
+    }
 
     /// The sum of the elements before this thread's in `staged`, and of the whole tile, in every
     /// thread (the warps' totals gathered through `totals`, tile_rows::combine).
@@ -127,12 +133,7 @@ struct staged_tile : tile_rows<T, BlockThreads, ItemsPerThread> {
 #pragma unroll
         for (unsigned r = 0; r < rows; ++r)
             thread_total = plus(thread_total, rows_of::vector_sum(rows_of::from_raw(own_vector(staged, r))));
-        const unsigned lane = threadIdx.x % warp_size;
-        const sum inclusive = warp_inclusive_scan(thread_total, lane);
-        const sum before_in_warp = __shfl_up_sync(all_lanes, inclusive, 1);
-        auto block = rows_of::combine(__shfl_sync(all_lanes, inclusive, warp_size - 1), totals);
-        if (lane > 0) block.before = plus(block.before, before_in_warp);
-        return block;
+        return rows_of::thread_offsets_of(thread_total, totals);
     }
 
     /// Scans this thread's elements of `staged` in place after `carry` (what comes before them), then,

@@ -208,6 +208,18 @@ struct tile_rows {
         return offsets;
     }
 
+    /// The sum of the `thread_total`s of the threads before this one, and of the whole block, in every
+    /// thread: a warp scan, and the warps' totals through `totals` (combine).
+    static __device__ __forceinline__ warp_offsets thread_offsets_of(sum thread_total, shared_warp_totals& totals) {
+        const unsigned lane = threadIdx.x % warp_size;
+        const sum inclusive = warp_inclusive_scan(thread_total, lane);
+        // The lane before's inclusive sum, not inclusive - thread_total: floating-point sums would round.
+        const sum before_in_warp = __shfl_up_sync(all_lanes, inclusive, 1);
+        warp_offsets offsets = combine(__shfl_sync(all_lanes, inclusive, warp_size - 1), totals);
+        if (lane > 0) offsets.before = plus(offsets.before, before_in_warp);
+        return offsets;
+    }
+
     /// Adds `offset` to each of this thread's elements (prefix_added_after_scan says where that is exact).
     static __device__ __forceinline__ void add(vector (&items)[rows], sum offset) {
 #pragma unroll

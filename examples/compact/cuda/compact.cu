@@ -3,9 +3,11 @@
 // compact_config.hpp): one pass over the tiles of common/look_back_tiles.hpp, as the single-pass
 // scan. A tile counts what it keeps, learns what the tiles before it keep by decoupled look-back,
 // gathers its kept elements in shared memory and writes them out coalesced. A register tile is held
-// in registers throughout; a block of staged tiles (common/cuda/staged_look_back.cuh) counts the next
-// tile while the one before waits for its look-back, and gathers a tile's kept elements in the tile's
-// own buffer, placed as they lie in the output, so that both sides move 16-byte vectors.
+// in registers throughout, a row of vectors per warp at a time; a block of staged tiles
+// (common/cuda/staged_look_back.cuh) counts the next tile while the one before waits for its
+// look-back, each thread its own consecutive elements (one warp scan places a tile's kept elements),
+// and gathers a tile's kept elements in the tile's own buffer, placed as they lie in the output, so
+// that both sides move 16-byte vectors.
 // `status` is a kept_zero workspace, a word per tile, then the count of staged tiles claimed, which
 // the launch sets back to zero for the next one.
 #include "common/cuda/staged_look_back.cuh"
@@ -25,7 +27,8 @@ using look_back_tiles::block_threads;
 using accy_examples::compact::buffer_elements;
 using accy_examples::compact::is_kept;
 
-/// The block's sums of the warps' counts of kept elements (tile_rows::combine).
+/// The block's sums of the warps' or the threads' counts of kept elements (tile_rows::combine,
+/// thread_offsets_of).
 using counts = tile_rows<std::uint32_t, block_threads, 4>;
 
 /// Whether T's keys are compared a 32-bit word at a time (is_kept as SIMD comparisons of its bytes or
@@ -85,6 +88,13 @@ struct keep_mask {
     __device__ __forceinline__ std::uint32_t row(unsigned row) const {
         return static_cast<std::uint32_t>(words[row * Tile::per_vector / 64] >> (row * Tile::per_vector % 64));
     }
+    /// How many elements are kept.
+    __device__ __forceinline__ std::uint32_t count() const {
+        std::uint32_t kept = 0;
+#pragma unroll
+        for (const std::uint64_t word : words) kept += __popcll(word);
+        return kept;
+    }
 };
 
 /// Per row of this thread's `items` of tile `tile_index`: which elements are kept (`keep`) and where
@@ -108,19 +118,38 @@ __device__ __forceinline__ std::uint32_t kept_slots(const typename Tile::vector 
     return warp_kept;
 }
 
+/// Writes the elements of `v` whose bits are set in `kept` to gathered[at], gathered[at + 1], ...;
+/// returns the place after them.
+template <class Tile, class T>
+__device__ __forceinline__ std::uint32_t gather_vector(const typename Tile::vector& v, std::uint32_t kept, T* gathered, std::uint32_t at) {
+#pragma unroll
+    for (unsigned k = 0; k < Tile::per_vector; ++k)
+        if (kept & 1u << k) gathered[at++] = v.at[k];
+    return at;
+}
+
 /// Writes this thread's kept `items` (kept_slots' `keep` and `slot`) to `gathered` from `first` on,
 /// where `first` is where the thread's warp's kept elements start.
 template <class Tile, class T>
 __device__ __forceinline__ void gather(const typename Tile::vector (&items)[Tile::rows], const keep_mask<Tile>& keep,
                                        const std::uint32_t (&slot)[Tile::rows], T* gathered, std::uint32_t first) {
 #pragma unroll
-    for (unsigned row = 0; row < Tile::rows; ++row) {
-        const std::uint32_t kept = keep.row(row);
-        std::uint32_t at = first + slot[row];
+    for (unsigned row = 0; row < Tile::rows; ++row) gather_vector<Tile>(items[row], keep.row(row), gathered, first + slot[row]);
+}
+
+/// Which of this thread's own vectors of staged tile `tile_index` (staged_tile::own_vector, its
+/// consecutive elements) are kept, read from `staged` into `items`.
+template <class Tile, class T>
+__device__ __forceinline__ keep_mask<Tile> own_kept(typename Tile::vector* staged, typename Tile::vector (&items)[Tile::rows],
+                                                   std::uint32_t tile_index, std::uint64_t n, T threshold) {
+    const bool whole_tile = (std::uint64_t{tile_index} + 1) * Tile::tile <= n;
+    keep_mask<Tile> keep{};
 #pragma unroll
-        for (unsigned k = 0; k < Tile::per_vector; ++k)
-            if (kept & 1u << k) gathered[at++] = items[row].at[k];
+    for (unsigned r = 0; r < Tile::rows; ++r) {
+        items[r] = Tile::from_raw(Tile::own_vector(staged, r));
+        keep.set_row(r, kept_of<Tile>(items[r], Tile::own_first(tile_index, r), n, whole_tile, threshold));
     }
+    return keep;
 }
 
 template <class T>
@@ -151,9 +180,10 @@ __device__ __forceinline__ void select_register_tile(T* out, std::uint32_t* coun
     if (tile_index == gridDim.x - 1) clear_status<std::uint32_t>(status, gridDim.x);
 }
 
-/// A staged tile's kept elements gathered in its own buffer once every thread has read its rows,
-/// from `before % v` on (v the elements of a vector) where `out` is 16-byte aligned: element j of the
-/// buffer then goes to out[before - before % v + j], and whole vectors move as vectors.
+/// A staged tile's kept elements gathered in its own buffer once every thread has read its own
+/// vectors (consecutive elements: one warp scan places them), from `before % v` on (v the elements of
+/// a vector) where `out` is 16-byte aligned: element j of the buffer then goes to
+/// out[before - before % v + j], and whole vectors move as vectors.
 template <class T>
 __device__ __forceinline__ void select_staged_tiles(T* out, std::uint32_t* count, const T* in, unsigned long long* status,
                                                     std::uint32_t n, T threshold) {
@@ -162,28 +192,21 @@ __device__ __forceinline__ void select_staged_tiles(T* out, std::uint32_t* count
     __shared__ typename counts::shared_warp_totals warp_counts;
     const bool vectors_out = reinterpret_cast<std::uintptr_t>(out) % 16 == 0;
     const std::uint32_t tiles = look_back_tiles::staged_tiles<T>(n);
-    const auto whole = [&](std::uint32_t tile_index) { return (std::uint64_t{tile_index} + 1) * tile::tile <= n; };
     work_through_staged_tiles<buffer_elements<T>>(
         in, status, n,
-        [&](const vector* staged, std::uint32_t tile_index) {
-            const bool whole_tile = whole(tile_index);
-            std::uint32_t kept = 0;
-#pragma unroll 3
-            for (unsigned row = 0; row < tile::rows; ++row)
-                kept += __popc(kept_of<tile>(tile::load_row(staged, row), tile::first(tile_index, row), n, whole_tile, threshold));
-            return counts::combine(warp_sum(kept), warp_counts);
+        [&](vector* staged, std::uint32_t tile_index) {
+            vector items[tile::rows];
+            return counts::thread_offsets_of(own_kept<tile>(staged, items, tile_index, n, threshold).count(), warp_counts);
         },
         [&](vector* staged, std::uint32_t tile_index, const auto& totals, std::uint32_t before) {
-            typename tile::vector items[tile::rows];
-#pragma unroll
-            for (unsigned row = 0; row < tile::rows; ++row) items[row] = tile::load_row(staged, row);
-            keep_mask<tile> keep;
-            std::uint32_t slot[tile::rows];
-            kept_slots<tile>(items, tile_index, n, whole(tile_index), threshold, keep, slot);
+            vector items[tile::rows];
+            const keep_mask<tile> keep = own_kept<tile>(staged, items, tile_index, n, threshold);
             const std::uint32_t shift = vectors_out ? before % tile::per_vector : 0;
             __syncthreads();  // every element read before any is overwritten
             T* const gathered = reinterpret_cast<T*>(staged);
-            gather<tile>(items, keep, slot, gathered, shift + totals.before);
+            std::uint32_t at = shift + totals.before;
+#pragma unroll
+            for (unsigned r = 0; r < tile::rows; ++r) at = gather_vector<tile>(items[r], keep.row(r), gathered, at);
             __syncthreads();
             const std::uint32_t end = shift + totals.total;
             T* const destination = out + (before - shift);
